@@ -1,0 +1,329 @@
+//! The Minkowski difference B ⊖ A = { b − a : a ∈ A, b ∈ B }, built two ways.
+//!
+//! **Edge merge, O(n + m).** B ⊖ A is the Minkowski *sum* of B and −A, and the boundary of a sum
+//! of convex polygons is the edges of both, sorted by direction. Negating A turns it by 180°,
+//! which keeps it counter-clockwise. Start both at their lowest (then leftmost) vertex, whose
+//! sum is the lowest vertex of the result, and repeatedly take whichever next edge turns least.
+//! Each MD edge is then a translated edge of B (plus one vertex of A) or a reversed edge of A
+//! (plus one vertex of B): the first article's red and green edges, with the pair that made
+//! them, for free.
+//!
+//! **Point cloud, O(nm log nm).** The fourth article's way: subtract every vertex of A from every
+//! vertex of B and take the hull of the n·m points. Slow, obviously right, and the brute-force
+//! check of the merge.
+//!
+//! Both work on the cores; the MD of two rounded shapes is the core MD dilated by the sum of the
+//! radii ([`MinkowskiDifference::radius`]).
+//!
+//! IMPORTANT NOTE: when A and B have parallel edges facing the same way (the "exactly aligned"
+//! boxes), the merge keeps both: two consecutive collinear MD edges, one from each shape. The
+//! polygon is the same; keeping the split keeps every edge's source exact (half red, half
+//! green). Where B's and A's edges are parallel, B's comes first.
+
+use super::hull::{convex_hull, Hull};
+use super::{orient, Convex, DVec2, Source};
+
+/// A vertex of B ⊖ A: `b[b] − a[a]`, with the core vertex indices that made it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MdVertex {
+    pub point: DVec2,
+    pub a: usize,
+    pub b: usize,
+}
+
+/// An edge of B ⊖ A and what made it: edge `edge` of shape `source` and vertex `vertex` of the
+/// other shape. An edge from B is `b_edge − a[vertex]`; an edge from A is `b[vertex] − a_edge`
+/// (A's edge reversed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MdEdge {
+    pub source: Source,
+    pub edge: usize,
+    pub vertex: usize,
+}
+
+/// The core polygon of B ⊖ A, counter-clockwise from its lowest-then-leftmost vertex; edge `i`
+/// runs from vertex `i` to vertex `i + 1`. Two points give one vertex and no edges.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MinkowskiDifference {
+    pub vertices: Vec<MdVertex>,
+    pub edges: Vec<MdEdge>,
+    /// The sum of the two shapes' radii: the MD is the core polygon dilated by this.
+    pub radius: f64,
+}
+
+impl MinkowskiDifference {
+    pub fn points(&self) -> Vec<DVec2> {
+        self.vertices.iter().map(|v| v.point).collect()
+    }
+
+    /// Edge `i` as its two end points.
+    pub fn edge_points(&self, i: usize) -> (DVec2, DVec2) {
+        let n = self.vertices.len();
+        (self.vertices[i].point, self.vertices[(i + 1) % n].point)
+    }
+
+    /// The polygon with collinear vertices (the split at parallel edges) removed: the vertices
+    /// a hull of the same points would have.
+    pub fn strict_vertices(&self) -> Vec<DVec2> {
+        remove_non_left_turns(&self.points())
+    }
+}
+
+/// Index of the lowest vertex, the leftmost among equally low ones.
+fn lowest(points: &[DVec2]) -> usize {
+    (0..points.len())
+        .min_by(|&i, &j| {
+            let (p, q) = (points[i], points[j]);
+            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+        })
+        .unwrap_or(0)
+}
+
+/// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π).
+fn half(d: DVec2) -> u8 {
+    if d.y > 0.0 || (d.y == 0.0 && d.x > 0.0) {
+        0
+    } else {
+        1
+    }
+}
+
+/// Whether direction `u` comes strictly before `v` going counter-clockwise from angle 0.
+fn turns_before(u: DVec2, v: DVec2) -> bool {
+    match half(u).cmp(&half(v)) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => orient(DVec2::ZERO, u, v) > 0.0,
+    }
+}
+
+/// B ⊖ A by merging edges by direction (see the module doc). `a` and `b` are in world space.
+pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
+    let neg_a: Vec<DVec2> = a.vertices.iter().map(|&v| -v).collect();
+    let (na, nb) = (a.vertices.len(), b.vertices.len());
+    let (ea, eb) = (a.edge_count(), b.edge_count());
+    let (mut ia, mut ib) = (lowest(&neg_a), lowest(&b.vertices));
+    let mut vertices = Vec::with_capacity(ea + eb);
+    let mut edges = Vec::with_capacity(ea + eb);
+    let (mut ta, mut tb) = (0, 0); // edges taken from each
+    loop {
+        vertices.push(MdVertex {
+            point: b.vertices[ib] - a.vertices[ia],
+            a: ia,
+            b: ib,
+        });
+        if ta == ea && tb == eb {
+            break;
+        }
+        let next_a = (ia + 1) % na;
+        let next_b = (ib + 1) % nb;
+        let take_b = if ta == ea {
+            true
+        } else if tb == eb {
+            false
+        } else {
+            let db = b.vertices[next_b] - b.vertices[ib];
+            let da = neg_a[next_a] - neg_a[ia];
+            !turns_before(da, db)
+        };
+        if take_b {
+            edges.push(MdEdge {
+                source: Source::B,
+                edge: ib,
+                vertex: ia,
+            });
+            ib = next_b;
+            tb += 1;
+        } else {
+            edges.push(MdEdge {
+                source: Source::A,
+                edge: ia,
+                vertex: ib,
+            });
+            ia = next_a;
+            ta += 1;
+        }
+    }
+    // The walk ends back at the start vertex, already listed first.
+    if !edges.is_empty() {
+        vertices.pop();
+    }
+    MinkowskiDifference {
+        vertices,
+        edges,
+        radius: a.radius + b.radius,
+    }
+}
+
+/// One of the n·m difference points `b[b] − a[a]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CloudPoint {
+    pub point: DVec2,
+    pub a: usize,
+    pub b: usize,
+}
+
+/// The fourth article's MD: every difference point and their convex hull.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointCloudMd {
+    pub points: Vec<CloudPoint>,
+    /// Hull of `points` (its `input_index` indexes `points`).
+    pub hull: Hull,
+    pub radius: f64,
+}
+
+/// All n·m differences `b_j − a_i` (A's vertex index outer, B's inner) and their hull.
+pub fn point_cloud_difference(a: &Convex, b: &Convex) -> PointCloudMd {
+    let points: Vec<CloudPoint> = a
+        .vertices
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &pa)| {
+            b.vertices
+                .iter()
+                .enumerate()
+                .map(move |(j, &pb)| CloudPoint {
+                    point: pb - pa,
+                    a: i,
+                    b: j,
+                })
+        })
+        .collect();
+    let hull = convex_hull(&points.iter().map(|p| p.point).collect::<Vec<_>>());
+    PointCloudMd {
+        points,
+        hull,
+        radius: a.radius + b.radius,
+    }
+}
+
+/// Drops, until none is left, every vertex where a closed polygon does not turn strictly left
+/// (collinear runs, and the hair-thin dents rounding can leave where edges are nearly
+/// parallel).
+pub fn remove_non_left_turns(points: &[DVec2]) -> Vec<DVec2> {
+    let mut pts: Vec<DVec2> = points.to_vec();
+    loop {
+        let n = pts.len();
+        if n < 3 {
+            pts.dedup();
+            if pts.len() == 2 && pts[0] == pts[1] {
+                pts.pop();
+            }
+            return pts;
+        }
+        let keep: Vec<bool> = (0..n)
+            .map(|i| orient(pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]) > 0.0)
+            .collect();
+        if keep.iter().all(|&k| k) {
+            return pts;
+        }
+        if keep.iter().all(|&k| !k) {
+            // All on one line: keep the two extremes.
+            let first = pts[0];
+            let far = |p: &&DVec2| (**p - first).length_squared();
+            let e1 = *pts.iter().max_by(|p, q| far(p).total_cmp(&far(q))).unwrap();
+            let e2 = *pts
+                .iter()
+                .max_by(|p, q| {
+                    (**p - e1)
+                        .length_squared()
+                        .total_cmp(&(**q - e1).length_squared())
+                })
+                .unwrap();
+            return if e1 == e2 { vec![e1] } else { vec![e1, e2] };
+        }
+        // Remove one offending vertex at a time so neighbours are re-judged.
+        let i = keep.iter().position(|&k| !k).unwrap();
+        pts.remove(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn poly(v: &[(f64, f64)]) -> Convex {
+        Convex {
+            vertices: v.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+            radius: 0.0,
+        }
+    }
+
+    /// A = [−1, 1]², B = [0, 2] × [−0.5, 0.5]: by hand, B ⊖ A = [−1, 3] × [−1.5, 1.5].
+    #[test]
+    fn box_minus_box_is_the_box_of_summed_extents() {
+        let a = poly(&[(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]);
+        let b = poly(&[(0.0, -0.5), (2.0, -0.5), (2.0, 0.5), (0.0, 0.5)]);
+        let md = minkowski_difference(&a, &b);
+        assert_eq!(md.vertices.len(), 8, "parallel edges are kept split");
+        assert_eq!(
+            md.strict_vertices(),
+            vec![
+                DVec2::new(-1.0, -1.5),
+                DVec2::new(3.0, -1.5),
+                DVec2::new(3.0, 1.5),
+                DVec2::new(-1.0, 1.5)
+            ]
+        );
+        // Edge sources alternate B, A around the box (B's parallel edge first).
+        let sources: Vec<Source> = md.edges.iter().map(|e| e.source).collect();
+        assert_eq!(sources, [Source::B, Source::A].repeat(4), "{:?}", md.edges);
+        for (i, e) in md.edges.iter().enumerate() {
+            let (p, q) = md.edge_points(i);
+            let (ep, eq) = match e.source {
+                Source::B => (
+                    b.vertices[e.edge] - a.vertices[e.vertex],
+                    b.vertices[(e.edge + 1) % 4] - a.vertices[e.vertex],
+                ),
+                Source::A => (
+                    b.vertices[e.vertex] - a.vertices[e.edge],
+                    b.vertices[e.vertex] - a.vertices[(e.edge + 1) % 4],
+                ),
+            };
+            assert_eq!((p, q), (ep, eq), "edge {i} {e:?}");
+        }
+    }
+
+    #[test]
+    fn the_fourth_articles_three_by_three_example() {
+        // Its "(3,1) − (4,1) = (−3,0)" is a typo for (−1,0). With A the second triangle and B
+        // the first, B ⊖ A is a hexagon.
+        let first = poly(&[(1.0, 1.0), (3.0, 1.0), (2.0, 2.0)]);
+        let second = poly(&[(2.0, 1.0), (4.0, 1.0), (3.0, 2.0)]);
+        let cloud = point_cloud_difference(&second, &first);
+        assert_eq!(cloud.points.len(), 9);
+        assert!(cloud
+            .points
+            .iter()
+            .any(|p| p.point == DVec2::new(-1.0, 0.0) && p.a == 1 && p.b == 1));
+        assert_eq!(cloud.hull.vertices.len(), 6);
+        let md = minkowski_difference(&second, &first);
+        assert_eq!(md.strict_vertices(), cloud.hull.vertices);
+    }
+
+    #[test]
+    fn points_and_segments() {
+        let p = Convex::circle(DVec2::new(1.0, 2.0), 0.5);
+        let q = Convex::circle(DVec2::new(4.0, 6.0), 0.25);
+        let md = minkowski_difference(&p, &q);
+        assert_eq!(md.points(), vec![DVec2::new(3.0, 4.0)]);
+        assert!(md.edges.is_empty());
+        assert_eq!(md.radius, 0.75);
+        let s = poly(&[(0.0, 0.0), (2.0, 0.0)]);
+        let t = poly(&[(0.0, 0.0), (0.0, 1.0)]);
+        let st = minkowski_difference(&s, &t);
+        assert_eq!(st.vertices.len(), 4);
+        assert_eq!(
+            st.strict_vertices(),
+            vec![
+                DVec2::new(-2.0, 0.0),
+                DVec2::new(0.0, 0.0),
+                DVec2::new(0.0, 1.0),
+                DVec2::new(-2.0, 1.0)
+            ]
+        );
+        let ps = minkowski_difference(&p, &s);
+        assert_eq!(ps.vertices.len(), 2);
+        assert_eq!(ps.edges.len(), 2);
+    }
+}

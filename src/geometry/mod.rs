@@ -1,0 +1,83 @@
+//! Pure 2D collision geometry in `f64` on [`glam::DVec2`]: no window, no UI, no files.
+//!
+//! # Conventions (the product's design, section 2)
+//!
+//! * World coordinates are **y-up**. Angles are radians here (degrees only in files and the UI).
+//! * Every shape is a convex **core** polygon plus a **radius** ([`Convex`]): a circle is one
+//!   point + r, a capsule two points + r, a box or polygon its vertices + 0. Core polygons are
+//!   counter-clockwise.
+//! * The Minkowski difference (MD) is always **B ⊖ A = { b − a }**. The origin is inside it
+//!   exactly when A and B overlap.
+//! * **normal** points from A towards B. **distance** is signed: `> 0` the gap, `< 0` minus the
+//!   penetration depth, `0` touching. The **separation** is the shortest translation that,
+//!   applied to B, leaves A and B just touching (zero when apart). The point of the MD's boundary
+//!   nearest the origin is `distance · normal`, and `separation = −distance · normal` when the
+//!   shapes overlap.
+//!
+//! Iterative algorithms return their result *and* a trace of plain-data steps; how they stopped is
+//! an enum, never a bare bool.
+
+pub mod distance;
+pub mod edge_scan;
+pub mod hull;
+pub mod minkowski;
+pub mod shape;
+
+pub use distance::{contact, Contact};
+pub use glam::DVec2;
+pub use shape::{Convex, Pose, Shape, ShapeError};
+
+/// Which of the two bodies something belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    A,
+    B,
+}
+
+impl Source {
+    /// `"a"` or `"b"`, as the report and scene files spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::A => "a",
+            Source::B => "b",
+        }
+    }
+}
+
+/// The 2D cross product `a.x·b.y − a.y·b.x` (positive when `b` is counter-clockwise of `a`).
+#[inline]
+pub fn cross(a: DVec2, b: DVec2) -> f64 {
+    a.perp_dot(b)
+}
+
+/// Exact sign of the orientation of the triangle `a, b, c`: `> 0` counter-clockwise (c left of
+/// a→b), `< 0` clockwise, `0` collinear. Uses Shewchuk's adaptive predicates, so the sign is
+/// right even when the naive cross product would round to the wrong side.
+#[inline]
+pub fn orient(a: DVec2, b: DVec2, c: DVec2) -> f64 {
+    robust::orient2d(
+        robust::Coord { x: a.x, y: a.y },
+        robust::Coord { x: b.x, y: b.y },
+        robust::Coord { x: c.x, y: c.y },
+    )
+}
+
+/// The point of segment `[p, q]` nearest `x`, and its parameter `s ∈ [0, 1]` along `p → q`.
+/// A zero-length segment answers `p` with `s = 0`.
+pub fn closest_on_segment(p: DVec2, q: DVec2, x: DVec2) -> (DVec2, f64) {
+    let d = q - p;
+    let len2 = d.length_squared();
+    if len2 == 0.0 {
+        return (p, 0.0);
+    }
+    let s = ((x - p).dot(d) / len2).clamp(0.0, 1.0);
+    (p + d * s, s)
+}
+
+/// The outward normal of a counter-clockwise polygon's edge `p → q` (the edge turned clockwise),
+/// unit length; `None` for a zero-length edge.
+#[inline]
+pub fn outward_normal(p: DVec2, q: DVec2) -> Option<DVec2> {
+    let d = q - p;
+    DVec2::new(d.y, -d.x).try_normalize()
+}

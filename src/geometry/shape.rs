@@ -1,0 +1,372 @@
+//! Shapes, poses and the one form every query works on: a convex core polygon plus a radius.
+//!
+//! A person describes a body as a circle, box, polygon or capsule ([`Shape`], in the body's own
+//! frame). Every query reduces it to a [`Convex`]: the counter-clockwise core polygon (one vertex
+//! for a circle, two for a capsule) and the rounding radius. The MD of two such shapes is the MD
+//! of their cores dilated by the sum of the radii, so one set of polygon algorithms serves all.
+
+use super::hull::{convex_hull, HullNote};
+use super::{outward_normal, DVec2};
+
+/// What a body is, in its own frame (y-up, centred on the body's position).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Circle {
+        radius: f64,
+    },
+    /// An oriented box; `half_extents` along the body's x and y axes.
+    Box {
+        half_extents: DVec2,
+    },
+    /// Any outline; it is replaced by its convex hull. `radius` rounds it (0 for sharp corners).
+    Polygon {
+        vertices: Vec<DVec2>,
+        radius: f64,
+    },
+    /// A segment from `(−half_length, 0)` to `(half_length, 0)` swept by a disc of `radius`.
+    Capsule {
+        half_length: f64,
+        radius: f64,
+    },
+}
+
+/// Where a body is: its position and its angle (radians, counter-clockwise) about that position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pose {
+    pub position: DVec2,
+    pub angle: f64,
+}
+
+impl Pose {
+    pub fn new(position: DVec2, angle: f64) -> Self {
+        Pose { position, angle }
+    }
+
+    /// A point of the body's frame, in world coordinates.
+    pub fn apply(&self, local: DVec2) -> DVec2 {
+        self.position + DVec2::from_angle(self.angle).rotate(local)
+    }
+
+    /// A world point, in the body's frame (the inverse of [`Pose::apply`]).
+    pub fn inverse_apply(&self, world: DVec2) -> DVec2 {
+        DVec2::from_angle(-self.angle).rotate(world - self.position)
+    }
+
+    /// A direction of the body's frame, in world coordinates (rotation only).
+    pub fn rotate(&self, local: DVec2) -> DVec2 {
+        DVec2::from_angle(self.angle).rotate(local)
+    }
+}
+
+/// Why a [`Shape`] cannot become a [`Convex`].
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ShapeError {
+    #[error("the shape has no vertices")]
+    NoVertices,
+    #[error("vertex {index} is not a finite number")]
+    NonFinite { index: usize },
+    #[error("{what} must be a finite number ≥ 0, not {value}")]
+    BadSize { what: &'static str, value: f64 },
+    #[error(
+        "the {count} vertices lie on one line, so the outline has no area \
+         (give 2 vertices for a segment, or 1 for a point)"
+    )]
+    Collinear { count: usize },
+}
+
+/// A convex core polygon plus a rounding radius, in one frame (local or world).
+///
+/// `vertices` are counter-clockwise with no duplicates and no three in a row collinear; a
+/// single vertex is a point (a circle's core), two are a segment (a capsule's core). Edge `i`
+/// runs from vertex `i` to vertex `i + 1` (cyclically).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Convex {
+    pub vertices: Vec<DVec2>,
+    pub radius: f64,
+}
+
+/// The relative tolerance under which two support values count as tied. Two vertices of a
+/// rotated box that are "exactly aligned" in the article's sense differ in their dot product
+/// only by rounding, a few ulps of the polygon's extent; 1e-9 of that extent is far above
+/// rounding and far below anything a person can set up by dragging.
+pub const SUPPORT_TIE_RELATIVE: f64 = 1e-9;
+
+impl Shape {
+    /// The core polygon and radius in the body's own frame, and notes on what the hull changed
+    /// (points dropped as duplicates, collinear, or inside a non-convex outline).
+    pub fn to_convex(&self) -> Result<(Convex, Vec<HullNote>), ShapeError> {
+        let size = |what: &'static str, value: f64| {
+            if value.is_finite() && value >= 0.0 {
+                Ok(value)
+            } else {
+                Err(ShapeError::BadSize { what, value })
+            }
+        };
+        match self {
+            Shape::Circle { radius } => Ok((
+                Convex {
+                    vertices: vec![DVec2::ZERO],
+                    radius: size("radius", *radius)?,
+                },
+                vec![],
+            )),
+            Shape::Box { half_extents } => {
+                let hx = size("half_extents[0]", half_extents.x)?;
+                let hy = size("half_extents[1]", half_extents.y)?;
+                let corners = [
+                    DVec2::new(-hx, -hy),
+                    DVec2::new(hx, -hy),
+                    DVec2::new(hx, hy),
+                    DVec2::new(-hx, hy),
+                ];
+                // A box with a zero extent is a segment (or a point): the hull says which.
+                let hull = convex_hull(&corners);
+                Ok((
+                    Convex {
+                        vertices: hull.vertices,
+                        radius: 0.0,
+                    },
+                    vec![],
+                ))
+            }
+            Shape::Capsule {
+                half_length,
+                radius,
+            } => {
+                let h = size("half_length", *half_length)?;
+                let r = size("radius", *radius)?;
+                let vertices = if h == 0.0 {
+                    vec![DVec2::ZERO]
+                } else {
+                    vec![DVec2::new(-h, 0.0), DVec2::new(h, 0.0)]
+                };
+                Ok((
+                    Convex {
+                        vertices,
+                        radius: r,
+                    },
+                    vec![],
+                ))
+            }
+            Shape::Polygon { vertices, radius } => {
+                let r = size("radius", *radius)?;
+                if vertices.is_empty() {
+                    return Err(ShapeError::NoVertices);
+                }
+                if let Some(index) = vertices.iter().position(|v| !v.is_finite()) {
+                    return Err(ShapeError::NonFinite { index });
+                }
+                let hull = convex_hull(vertices);
+                let distinct = {
+                    let mut d = vertices.clone();
+                    d.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+                    d.dedup();
+                    d.len()
+                };
+                if hull.vertices.len() < 3 && distinct >= 3 {
+                    return Err(ShapeError::Collinear {
+                        count: vertices.len(),
+                    });
+                }
+                Ok((
+                    Convex {
+                        vertices: hull.vertices,
+                        radius: r,
+                    },
+                    hull.notes,
+                ))
+            }
+        }
+    }
+}
+
+impl Convex {
+    /// A point (a circle's core) at `centre`.
+    pub fn circle(centre: DVec2, radius: f64) -> Self {
+        Convex {
+            vertices: vec![centre],
+            radius,
+        }
+    }
+
+    /// This shape moved to `pose` (from the body's frame to the world).
+    pub fn transformed(&self, pose: &Pose) -> Convex {
+        Convex {
+            vertices: self.vertices.iter().map(|&v| pose.apply(v)).collect(),
+            radius: self.radius,
+        }
+    }
+
+    /// Number of edges: 0 for a point, 2 for a segment (there and back), n for an n-gon.
+    pub fn edge_count(&self) -> usize {
+        if self.vertices.len() < 2 {
+            0
+        } else {
+            self.vertices.len()
+        }
+    }
+
+    /// Edge `i` as its two end points.
+    pub fn edge(&self, i: usize) -> (DVec2, DVec2) {
+        let n = self.vertices.len();
+        (self.vertices[i], self.vertices[(i + 1) % n])
+    }
+
+    /// The outward unit normal of edge `i` (for a segment, edge 0 faces right of p0→p1, edge 1
+    /// left).
+    pub fn edge_normal(&self, i: usize) -> DVec2 {
+        let (p, q) = self.edge(i);
+        outward_normal(p, q).expect("core polygons have no zero-length edges")
+    }
+
+    /// The largest dot product of a core vertex with `dir`.
+    pub fn support_value(&self, dir: DVec2) -> f64 {
+        self.vertices
+            .iter()
+            .map(|v| v.dot(dir))
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// Every core vertex "most in the direction of" `dir`: the one with the largest dot product
+    /// and any tied with it (two when an edge is exactly perpendicular to `dir`, the first
+    /// article's "exactly aligned" case). Ties are within [`SUPPORT_TIE_RELATIVE`] of the core's
+    /// extent; indices are in counter-clockwise order.
+    pub fn support_vertices(&self, dir: DVec2) -> Vec<usize> {
+        let best = self.support_value(dir);
+        let scale = self.extent() * dir.length();
+        let tol = SUPPORT_TIE_RELATIVE * scale.max(f64::MIN_POSITIVE);
+        let mut tied: Vec<usize> = (0..self.vertices.len())
+            .filter(|&i| self.vertices[i].dot(dir) >= best - tol)
+            .collect();
+        // Keep counter-clockwise order across the wrap-around (e.g. [0, 3] means 3 then 0).
+        if tied.len() == 2 && tied[0] == 0 && tied[1] == self.vertices.len() - 1 {
+            tied.swap(0, 1);
+        }
+        tied
+    }
+
+    /// The support point of the rounded shape: a core support vertex pushed out by the radius.
+    pub fn support_point(&self, dir: DVec2) -> DVec2 {
+        let i = self.support_vertices(dir)[0];
+        self.vertices[i] + dir.normalize_or_zero() * self.radius
+    }
+
+    /// The largest coordinate magnitude of the core (the scale used for tolerances).
+    pub fn extent(&self) -> f64 {
+        self.vertices
+            .iter()
+            .map(|v| v.x.abs().max(v.y.abs()))
+            .fold(0.0, f64::max)
+    }
+
+    /// The average of the core vertices (inside the core).
+    pub fn centroid(&self) -> DVec2 {
+        self.vertices.iter().copied().sum::<DVec2>() / self.vertices.len() as f64
+    }
+
+    /// Signed area of the core (positive: counter-clockwise).
+    pub fn area(&self) -> f64 {
+        let n = self.vertices.len();
+        (0..n)
+            .map(|i| super::cross(self.vertices[i], self.vertices[(i + 1) % n]))
+            .sum::<f64>()
+            / 2.0
+    }
+
+    /// The largest distance from `centre` to any point of the rounded shape (Mirtich's `r`).
+    pub fn max_distance_from(&self, centre: DVec2) -> f64 {
+        self.vertices
+            .iter()
+            .map(|v| (*v - centre).length())
+            .fold(0.0, f64::max)
+            + self.radius
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_core_is_counter_clockwise_from_the_bottom_left() {
+        let (c, notes) = Shape::Box {
+            half_extents: DVec2::new(1.0, 0.5),
+        }
+        .to_convex()
+        .unwrap();
+        assert!(notes.is_empty());
+        assert_eq!(c.vertices.len(), 4);
+        assert!(c.area() > 0.0, "area {}", c.area());
+        assert_eq!(c.area(), 2.0);
+    }
+
+    #[test]
+    fn exactly_aligned_boxes_have_two_support_vertices() {
+        let (c, _) = Shape::Box {
+            half_extents: DVec2::new(1.0, 1.0),
+        }
+        .to_convex()
+        .unwrap();
+        let w = c.transformed(&Pose::new(DVec2::new(3.0, 0.0), 0.0));
+        assert_eq!(w.support_vertices(DVec2::new(-1.0, 0.0)).len(), 2);
+        assert_eq!(w.support_vertices(DVec2::new(-1.0, 0.1)).len(), 1);
+        // Rotated by 90° the box is aligned again, up to rounding of the rotation.
+        let r = c.transformed(&Pose::new(DVec2::ZERO, std::f64::consts::FRAC_PI_2));
+        assert_eq!(r.support_vertices(DVec2::new(0.0, 1.0)).len(), 2);
+    }
+
+    #[test]
+    fn wraparound_tie_is_in_counter_clockwise_order() {
+        let c = Convex {
+            vertices: vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(1.0, 0.0),
+                DVec2::new(1.0, 1.0),
+                DVec2::new(0.0, 1.0),
+            ],
+            radius: 0.0,
+        };
+        assert_eq!(c.support_vertices(DVec2::new(-1.0, 0.0)), vec![3, 0]);
+    }
+
+    #[test]
+    fn collinear_polygon_is_an_error_but_two_points_are_a_segment() {
+        let line = Shape::Polygon {
+            vertices: vec![DVec2::ZERO, DVec2::X, DVec2::X * 2.0],
+            radius: 0.0,
+        };
+        assert!(matches!(
+            line.to_convex(),
+            Err(ShapeError::Collinear { count: 3 })
+        ));
+        let seg = Shape::Polygon {
+            vertices: vec![DVec2::ZERO, DVec2::X],
+            radius: 0.5,
+        };
+        assert_eq!(seg.to_convex().unwrap().0.vertices.len(), 2);
+        let dup = Shape::Polygon {
+            vertices: vec![DVec2::X, DVec2::X, DVec2::X],
+            radius: 0.0,
+        };
+        assert_eq!(dup.to_convex().unwrap().0.vertices.len(), 1);
+    }
+
+    #[test]
+    fn negative_sizes_and_nan_are_refused() {
+        assert!(Shape::Circle { radius: -1.0 }.to_convex().is_err());
+        assert!(Shape::Capsule {
+            half_length: f64::NAN,
+            radius: 1.0
+        }
+        .to_convex()
+        .is_err());
+        assert!(matches!(
+            Shape::Polygon {
+                vertices: vec![DVec2::ZERO, DVec2::new(f64::INFINITY, 0.0)],
+                radius: 0.0
+            }
+            .to_convex(),
+            Err(ShapeError::NonFinite { index: 1 })
+        ));
+    }
+}
