@@ -1,1 +1,10 @@
+//! minkowski-lab: collision detection shown in the world and in configuration space.
+//!
+//! Layers (each knows only those above it): [`geometry`] (pure math), [`scene`] (files),
+//! [`report`] (the command-line answer), and the window ([`viewer`]). `main.rs` only parses the
+//! command line and dispatches.
+
 pub mod geometry;
+pub mod palette;
+pub mod report;
+pub mod viewer;

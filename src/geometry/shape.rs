@@ -273,6 +273,41 @@ impl Convex {
             / 2.0
     }
 
+    /// The boundary of the rounded shape as a closed polyline, counter-clockwise: the core's
+    /// edges pushed out by the radius, joined by arcs of at most `max_arc_step` radians. A sharp
+    /// core (radius 0) is its own outline.
+    pub fn outline(&self, max_arc_step: f64) -> Vec<DVec2> {
+        let n = self.vertices.len();
+        if self.radius <= 0.0 {
+            return self.vertices.clone();
+        }
+        let step = max_arc_step.clamp(1e-3, 1.0);
+        // Arc around vertex i from the normal of the edge entering it to the normal of the edge
+        // leaving it (for a point, the whole circle).
+        let mut out = Vec::new();
+        for i in 0..n {
+            let (from, sweep) = if n == 1 {
+                (0.0, std::f64::consts::TAU)
+            } else {
+                let prev = self.edge_normal((i + n - 1) % n);
+                let next = self.edge_normal(i);
+                let a0 = prev.y.atan2(prev.x);
+                let mut a1 = next.y.atan2(next.x);
+                while a1 < a0 {
+                    a1 += std::f64::consts::TAU;
+                }
+                (a0, a1 - a0)
+            };
+            let steps = ((sweep / step).ceil() as usize).max(1);
+            let count = if n == 1 { steps } else { steps + 1 };
+            for k in 0..count {
+                let t = from + sweep * k as f64 / steps as f64;
+                out.push(self.vertices[i] + DVec2::from_angle(t) * self.radius);
+            }
+        }
+        out
+    }
+
     /// The largest distance from `centre` to any point of the rounded shape (Mirtich's `r`).
     pub fn max_distance_from(&self, centre: DVec2) -> f64 {
         self.vertices
@@ -349,6 +384,29 @@ mod tests {
             radius: 0.0,
         };
         assert_eq!(dup.to_convex().unwrap().0.vertices.len(), 1);
+    }
+
+    #[test]
+    fn rounded_outline_stays_at_the_radius() {
+        let capsule = Shape::Capsule {
+            half_length: 1.0,
+            radius: 0.5,
+        }
+        .to_convex()
+        .unwrap()
+        .0;
+        let outline = capsule.outline(0.1);
+        assert!(outline.len() > 30);
+        for p in &outline {
+            let nearest = if p.x.abs() <= 1.0 {
+                p.y.abs()
+            } else {
+                (*p - DVec2::new(p.x.signum(), 0.0)).length()
+            };
+            assert!((nearest - 0.5).abs() < 1e-12, "{p}");
+        }
+        let circle = Convex::circle(DVec2::ZERO, 2.0).outline(0.5);
+        assert_eq!(circle.len(), 13);
     }
 
     #[test]

@@ -1,0 +1,46 @@
+//! Every colour the product draws, in one place, named for what it shows (the articles'
+//! choices, design section 2). Plain RGBA bytes: the window and the SVG writer both read them.
+
+/// An sRGB colour with alpha, 0–255 each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    /// The same colour with another alpha.
+    pub const fn with_alpha(self, a: u8) -> Rgba {
+        Rgba(self.0, self.1, self.2, a)
+    }
+}
+
+/// Shape A, and MD edges that come from A.
+pub const SHAPE_A: Rgba = Rgba(214, 39, 40, 255);
+/// Shape B, and MD edges that come from B.
+pub const SHAPE_B: Rgba = Rgba(44, 160, 44, 255);
+/// The origin of configuration space.
+pub const ORIGIN: Rgba = Rgba(0, 0, 0, 255);
+/// The minimum translation vector.
+pub const MTV: Rgba = Rgba(31, 119, 220, 255);
+/// The pose of A at the time of impact (A′).
+pub const HIT_POSE: Rgba = Rgba(240, 120, 200, 255);
+/// Iterative cast: the current estimate.
+pub const ESTIMATE: Rgba = Rgba(0, 0, 0, 255);
+/// Iterative cast: the closest point of the MD.
+pub const CLOSEST_MD_POINT: Rgba = Rgba(44, 160, 44, 255);
+/// Iterative cast: the next estimate (ray ∩ plane).
+pub const NEXT_ESTIMATE: Rgba = Rgba(214, 39, 40, 255);
+/// Exit-vector figure: the velocity.
+pub const EXIT_VELOCITY: Rgba = Rgba(214, 39, 40, 255);
+/// Exit-vector figure: origin to edge.
+pub const EXIT_TO_EDGE: Rgba = Rgba(31, 119, 220, 255);
+/// Exit-vector figure: the projection onto the edge.
+pub const EXIT_PROJECTION: Rgba = Rgba(128, 128, 128, 255);
+/// Exit-vector figure: the exit vector.
+pub const EXIT: Rgba = Rgba(44, 160, 44, 255);
+/// The Minkowski difference's fill.
+pub const MD_FILL: Rgba = Rgba(120, 120, 140, 40);
+/// Background and the light grid.
+pub const BACKGROUND: Rgba = Rgba(250, 250, 247, 255);
+pub const GRID: Rgba = Rgba(225, 225, 220, 255);
+pub const AXES: Rgba = Rgba(180, 180, 175, 255);
+/// Text.
+pub const TEXT: Rgba = Rgba(30, 30, 30, 255);

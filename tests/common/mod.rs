@@ -1,0 +1,116 @@
+//! Shared test support: seeded random shapes and poses, and the parry2d-f64 oracle.
+#![allow(dead_code)]
+
+use minkowski_lab::geometry::{Convex, DVec2, Pose, Shape};
+use parry2d_f64::math::{Pose as PPose, Vector as PVec};
+use parry2d_f64::shape::{Ball, Capsule, ConvexPolygon, Cuboid, SharedShape};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// Every property runs from a fixed seed, so a failure reproduces on every machine.
+pub fn seeded(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x6d69_6e6b_6f77),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+fn coord() -> impl Strategy<Value = f64> {
+    -2.0..2.0f64
+}
+
+/// A random convex polygon: the hull of 3 to 12 random points (kept only if it has area).
+pub fn polygon() -> impl Strategy<Value = Shape> {
+    prop::collection::vec((coord(), coord()), 3..12)
+        .prop_map(|pts| Shape::Polygon {
+            vertices: pts.into_iter().map(|(x, y)| DVec2::new(x, y)).collect(),
+            radius: 0.0,
+        })
+        .prop_filter("needs area", |s| match s.to_convex() {
+            Ok((c, _)) => c.vertices.len() >= 3 && c.area() > 0.05,
+            Err(_) => false,
+        })
+}
+
+pub fn any_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        polygon(),
+        (0.05..2.0f64).prop_map(|radius| Shape::Circle { radius }),
+        (0.05..2.0f64, 0.05..2.0f64).prop_map(|(x, y)| Shape::Box {
+            half_extents: DVec2::new(x, y)
+        }),
+        (0.05..2.0f64, 0.05..1.0f64).prop_map(|(half_length, radius)| Shape::Capsule {
+            half_length,
+            radius
+        }),
+    ]
+}
+
+/// Shapes with a sharp core only (polygons and boxes): where SAT-like methods are exact.
+pub fn sharp_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        polygon(),
+        (0.05..2.0f64, 0.05..2.0f64).prop_map(|(x, y)| Shape::Box {
+            half_extents: DVec2::new(x, y)
+        }),
+    ]
+}
+
+pub fn pose() -> impl Strategy<Value = Pose> {
+    (-3.0..3.0f64, -3.0..3.0f64, -3.2..3.2f64).prop_map(|(x, y, a)| Pose::new(DVec2::new(x, y), a))
+}
+
+pub fn world(shape: &Shape, pose: &Pose) -> Convex {
+    shape.to_convex().unwrap().0.transformed(pose)
+}
+
+/// The same shape as parry sees it, in its own frame.
+pub fn parry_shape(shape: &Shape) -> SharedShape {
+    match shape {
+        Shape::Circle { radius } => SharedShape::new(Ball::new(*radius)),
+        Shape::Box { half_extents } => {
+            SharedShape::new(Cuboid::new(PVec::new(half_extents.x, half_extents.y)))
+        }
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => SharedShape::new(Capsule::new_x(*half_length, *radius)),
+        Shape::Polygon { .. } => {
+            let core = shape.to_convex().unwrap().0;
+            assert_eq!(
+                core.radius, 0.0,
+                "rounded polygons are not compared with parry"
+            );
+            let pts = core.vertices.iter().map(|v| PVec::new(v.x, v.y)).collect();
+            SharedShape::new(ConvexPolygon::from_convex_polyline_unmodified(pts).unwrap())
+        }
+    }
+}
+
+pub fn parry_pose(p: &Pose) -> PPose {
+    PPose::new(PVec::new(p.position.x, p.position.y), p.angle)
+}
+
+/// parry's signed distance and normal (A to B), via `contact` with a prediction distance large
+/// enough that it always answers.
+pub fn parry_contact(sa: &Shape, pa: &Pose, sb: &Shape, pb: &Pose) -> (f64, DVec2) {
+    let c = parry2d_f64::query::contact(
+        &parry_pose(pa),
+        parry_shape(sa).as_ref(),
+        &parry_pose(pb),
+        parry_shape(sb).as_ref(),
+        1e9,
+    )
+    .expect("supported shapes")
+    .expect("within the prediction distance");
+    (c.dist, DVec2::new(c.normal1.x, c.normal1.y))
+}
+
+/// How far B must move along `n` for the shapes to just touch: the MD's support value along
+/// `−n` (penetration depth measured along `n`). A direction that is a tie for the minimum
+/// translation gives the same depth as the chosen normal.
+pub fn depth_along(a: &Convex, b: &Convex, n: DVec2) -> f64 {
+    b.support_value(-n) + a.support_value(n) + a.radius + b.radius
+}

@@ -1,0 +1,85 @@
+//! Named cases that once went wrong somewhere, each with its story.
+
+use minkowski_lab::geometry::edge_scan::edge_scan;
+use minkowski_lab::geometry::{contact, DVec2, Pose, Shape, Source};
+
+/// A reader of the first article (Jon, in its comments) reports a slightly tilted box falling
+/// onto a static triangle: the box's lowest corner is a little higher than the triangle's apex
+/// and just misses it sideways. The apex is the triangle's support vertex most opposite the
+/// box's bottom edge, so the bottom edge + apex pair is examined, and its *face* distance (the
+/// origin's distance from that MD edge's line) is tiny — yet the shapes are clearly apart, and
+/// the nearest features are the box's corner and the triangle's left edge.
+///
+/// Our version of the article's scan does not fall into it: it uses the origin's projection
+/// *clamped* to each MD edge, so the bottom-edge pair scores its true clamped distance, and the
+/// least positive distance comes from the (triangle edge, box corner) pair, equal to the exact
+/// answer. What goes wrong is using the face distance or the face normal of the pair that
+/// "looks" closest — this test pins both numbers so the difference stays visible.
+/// Scene: `scenes/regression_tilted_box_over_apex.json`.
+#[test]
+fn tilted_box_just_above_a_triangle_apex() {
+    let (a, b) = tilted_box_over_apex();
+    let exact = contact(&a, &b);
+    let scan = edge_scan(&a, &b);
+
+    // By hand: the corner sits at (−0.05, 1.02), the apex at (0, 1); the triangle's left edge
+    // has outward normal (−2, 1)/√5, so the gap is (0.1 + 0.02)/√5.
+    let gap = 0.12 / 5f64.sqrt();
+    assert!(
+        (exact.distance - gap).abs() < 1e-12,
+        "exact {}",
+        exact.distance
+    );
+    assert!((scan.contact.distance - exact.distance).abs() < 1e-12);
+    assert!((exact.normal - DVec2::new(-2.0, 1.0) / 5f64.sqrt()).length() < 1e-12);
+
+    let chosen = scan.steps[scan.chosen.unwrap()];
+    assert_eq!(
+        chosen.edge_of,
+        Source::A,
+        "the triangle's edge, not the box's bottom edge"
+    );
+    assert_eq!(chosen.edge, 2, "edge from the apex down to the left");
+
+    // The pair that fools a face-distance reading: B's bottom edge (edge 0) with the apex.
+    let bottom = scan
+        .steps
+        .iter()
+        .find(|s| s.edge_of == Source::B && s.edge == 0)
+        .unwrap();
+    assert!(
+        bottom.face_distance > 0.0 && bottom.face_distance < 0.012,
+        "{bottom:?}"
+    );
+    assert!(
+        bottom.distance > gap,
+        "clamped: {} > {gap}",
+        bottom.distance
+    );
+}
+
+/// The triangle A (apex up) and the box B tilted by −10° whose lowest corner is at (−0.05, 1.02).
+pub fn tilted_box_over_apex() -> (
+    minkowski_lab::geometry::Convex,
+    minkowski_lab::geometry::Convex,
+) {
+    let triangle = Shape::Polygon {
+        vertices: vec![
+            DVec2::new(-1.0, -1.0),
+            DVec2::new(1.0, -1.0),
+            DVec2::new(0.0, 1.0),
+        ],
+        radius: 0.0,
+    };
+    let angle = (-10f64).to_radians();
+    let corner = DVec2::new(-0.05, 1.02);
+    let half = DVec2::new(1.0, 0.5);
+    let centre = corner - DVec2::from_angle(angle).rotate(DVec2::new(half.x, -half.y));
+    let a = triangle.to_convex().unwrap().0;
+    let b = Shape::Box { half_extents: half }
+        .to_convex()
+        .unwrap()
+        .0
+        .transformed(&Pose::new(centre, angle));
+    (a, b)
+}
