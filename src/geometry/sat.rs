@@ -58,12 +58,14 @@
 //! axis is still recorded (the figure draws them all); [`Sat::axes_until_answer`] says how many
 //! the article's early exit would have needed.
 //!
-//! **Two fixes to the article's code**, both pinned by tests:
+//! **Two changes to the article's code:**
 //! * its interval distance picks the side by comparing the minima, so when one interval contains
 //!   the other it reports a push that is not the shortest; here the signed distance is the
-//!   larger of the two one-sided gaps, and the push goes the shorter way;
-//! * it orients the MTV by the centres of the shapes; here the orientation comes from the same
-//!   one-sided gap, so it always points the way that separates with the least travel.
+//!   larger of the two one-sided gaps, and the push goes the shorter way (pinned by the test
+//!   `article_interval_distance_fix_containment_pushes_the_short_way`);
+//! * it orients the MTV by the centres of the shapes and applies it to A; here the orientation
+//!   comes from the same one-sided gap (the side B must go to with the least travel), and the
+//!   MTV moves B, as everywhere in this program. Negate it to push A instead.
 //!
 //! Conventions (design section 2): world frame, y-up; every normal and the MTV point from A
 //! towards B, and the MTV is the translation of **B** that leaves the shapes just touching (the
