@@ -20,14 +20,14 @@
 //! | two sharp polygons (radius 0) | the edge normals of A and B (the article's set) |
 //! | polygons, at least one rounded | the edge normals + the nearest-vertices axis |
 //! | a segment and anything | its one normal + the other's edge normals + the nearest-vertices axis |
-//! | a point (circle) and a polygon or segment | the other's edge normals + from its nearest vertex to the centre |
+//! | a point (circle) and a polygon or segment | the other's edge normals + the line from the centre to the other's nearest vertex |
 //! | two points (two circles) | the centre line |
 //!
 //! In words: every edge normal of a core with at least three vertices (outward); the one normal
 //! of a segment core (its edge 0; edge 1 is the same line); and, whenever a radius is positive
 //! or a core has fewer than three vertices, the **nearest-vertices axis** from A's core vertex
 //! to B's core vertex nearest it (for a circle: from the other shape's nearest vertex to the
-//! centre; for two circles: the centre line, +x if the centres coincide).
+//! centre, oriented from A to B; for two circles: the centre line, +x if the centres coincide).
 //!
 //! **How exact.** Any axis gives a valid test (a gap on it proves the shapes apart) and an
 //! overlap no smaller than the true depth. With the set above, the largest interval distance is
