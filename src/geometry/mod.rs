@@ -21,6 +21,8 @@ pub mod distance;
 pub mod edge_scan;
 pub mod hull;
 pub mod minkowski;
+pub mod sat;
+pub mod separating_plane;
 pub mod shape;
 
 pub use distance::{contact, Contact};
