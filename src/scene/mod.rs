@@ -35,7 +35,7 @@
 //! it: the text must be UTF-8 JSON (errors at `line:column`); the top level must be an object
 //! with `"format": 1` (checked before anything else, since another format may have other
 //! fields); then the structure is read with the JSON path of every value tracked
-//! ([`parse`]), and the values are checked for sense ([`validate`]), errors at the JSON path.
+//! (`parse.rs`), and the values are checked for sense (`validate.rs`), errors at the JSON path.
 //! Nothing panics on any input bytes.
 //!
 //! Saving ([`Scene::save`]) writes pretty-printed JSON in the field order above, atomically (a
