@@ -7,4 +7,5 @@
 pub mod geometry;
 pub mod palette;
 pub mod report;
+pub mod scene;
 pub mod viewer;

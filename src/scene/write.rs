@@ -1,0 +1,243 @@
+//! Writing a scene: pretty JSON in the design's field order, saved atomically.
+//!
+//! The text is built as a small tree of JSON nodes in the order of the design's example
+//! (`format`, `title`, `description`, `demo`, `a`, `b`, `settings`, `view`, `extra`; in a body
+//! `shape`, `position`, `angle_deg`, `velocity`, `angular_velocity_deg`; in a shape `type`
+//! first) and printed with short arrays and small objects on one line, as a person would write
+//! them: `"position": [-0.8, 0.0]` rather than four lines. Numbers are printed by serde_json
+//! (shortest text that reads back to the same `f64`, so a saved scene loads back equal).
+//!
+//! Saving writes a temporary file beside the target, flushes it to disk and renames it over
+//! the target: a crash or a full disk leaves either the old file or the new one, never half.
+
+use super::error::{ErrorKind, SceneError};
+use super::{Body, Scene, ShapeSpec, FORMAT};
+use crate::geometry::DVec2;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+/// Lines are kept within this many characters when a value can be put on one line.
+const LINE_WIDTH: usize = 96;
+const INDENT: usize = 2;
+
+/// A JSON value in the order it is to be written.
+enum Node {
+    /// Already JSON text: a number, string, `true`, `false` or `null`.
+    Scalar(String),
+    Array(Vec<Node>),
+    Object(Vec<(String, Node)>),
+}
+
+fn number(x: f64) -> Node {
+    Node::Scalar(serde_json::to_string(&x).unwrap_or_else(|_| "null".to_string()))
+}
+
+fn vector(v: DVec2) -> Node {
+    Node::Array(vec![number(v.x), number(v.y)])
+}
+
+fn string(s: &str) -> Node {
+    Node::Scalar(serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string()))
+}
+
+fn value(v: &serde_json::Value) -> Node {
+    match v {
+        serde_json::Value::Array(items) => Node::Array(items.iter().map(value).collect()),
+        serde_json::Value::Object(map) => {
+            Node::Object(map.iter().map(|(k, v)| (k.clone(), value(v))).collect())
+        }
+        scalar => Node::Scalar(scalar.to_string()),
+    }
+}
+
+fn entry(key: &str, node: Node) -> (String, Node) {
+    (key.to_string(), node)
+}
+
+fn shape(spec: &ShapeSpec) -> Node {
+    let mut fields = vec![entry("type", string(spec.type_name()))];
+    match spec {
+        ShapeSpec::Circle { radius } => fields.push(entry("radius", number(*radius))),
+        ShapeSpec::Box { half_extents } => {
+            fields.push(entry("half_extents", vector(*half_extents)))
+        }
+        ShapeSpec::Polygon { vertices, radius } => {
+            fields.push(entry(
+                "vertices",
+                Node::Array(vertices.iter().map(|&v| vector(v)).collect()),
+            ));
+            if *radius != 0.0 {
+                fields.push(entry("radius", number(*radius)));
+            }
+        }
+        ShapeSpec::Capsule {
+            half_length,
+            radius,
+        } => {
+            fields.push(entry("half_length", number(*half_length)));
+            fields.push(entry("radius", number(*radius)));
+        }
+    }
+    Node::Object(fields)
+}
+
+fn body(b: &Body) -> Node {
+    Node::Object(vec![
+        entry("shape", shape(&b.shape)),
+        entry("position", vector(b.position)),
+        entry("angle_deg", number(b.angle_deg)),
+        entry("velocity", vector(b.velocity)),
+        entry("angular_velocity_deg", number(b.angular_velocity_deg)),
+    ])
+}
+
+fn scene(s: &Scene) -> Node {
+    let mut fields = vec![
+        entry("format", Node::Scalar(FORMAT.to_string())),
+        entry("title", string(&s.title)),
+    ];
+    if let Some(d) = &s.description {
+        fields.push(entry("description", string(d)));
+    }
+    fields.push(entry("demo", string(s.demo.as_str())));
+    fields.push(entry("a", body(&s.a)));
+    fields.push(entry("b", body(&s.b)));
+    fields.push(entry(
+        "settings",
+        Node::Object(vec![
+            entry("tolerance", number(s.settings.tolerance)),
+            entry(
+                "max_iterations",
+                Node::Scalar(s.settings.max_iterations.to_string()),
+            ),
+        ]),
+    ));
+    for (key, v) in [("view", &s.view), ("extra", &s.extra)] {
+        if let Some(v) = v {
+            fields.push(entry(key, value(v)));
+        }
+    }
+    Node::Object(fields)
+}
+
+/// The node on one line, if it may go on one line: scalars, arrays of such, and objects none
+/// of whose values is an object (a shape, the settings; not a body, which holds a shape).
+fn one_line(node: &Node) -> Option<String> {
+    match node {
+        Node::Scalar(s) => Some(s.clone()),
+        Node::Array(items) => {
+            let items: Option<Vec<String>> = items.iter().map(one_line).collect();
+            Some(format!("[{}]", items?.join(", ")))
+        }
+        Node::Object(fields) if fields.is_empty() => Some("{}".to_string()),
+        Node::Object(fields) => {
+            if fields.iter().any(|(_, v)| matches!(v, Node::Object(_))) {
+                return None;
+            }
+            let items: Option<Vec<String>> = fields
+                .iter()
+                .map(|(k, v)| Some(format!("{}: {}", json_key(k), one_line(v)?)))
+                .collect();
+            Some(format!("{{ {} }}", items?.join(", ")))
+        }
+    }
+}
+
+fn json_key(k: &str) -> String {
+    serde_json::to_string(k).unwrap_or_else(|_| "\"\"".to_string())
+}
+
+/// Writes `node` whose first line already holds `used` characters (indent and key), at
+/// nesting `indent`.
+fn print(node: &Node, indent: usize, used: usize, out: &mut String) {
+    let forced_open = indent == 0;
+    if !forced_open {
+        if let Some(line) = one_line(node) {
+            // Strictly less: room for the comma that may follow.
+            if used + line.len() < LINE_WIDTH {
+                out.push_str(&line);
+                return;
+            }
+        }
+    }
+    let pad = " ".repeat(indent + INDENT);
+    match node {
+        Node::Scalar(s) => out.push_str(s),
+        Node::Array(items) => {
+            out.push_str("[\n");
+            for (i, item) in items.iter().enumerate() {
+                out.push_str(&pad);
+                print(item, indent + INDENT, pad.len(), out);
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&" ".repeat(indent));
+            out.push(']');
+        }
+        Node::Object(fields) => {
+            out.push_str("{\n");
+            for (i, (k, v)) in fields.iter().enumerate() {
+                let key = json_key(k);
+                out.push_str(&pad);
+                out.push_str(&key);
+                out.push_str(": ");
+                print(v, indent + INDENT, pad.len() + key.len() + 2, out);
+                out.push_str(if i + 1 < fields.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&" ".repeat(indent));
+            out.push('}');
+        }
+    }
+}
+
+pub(super) fn to_json_string(s: &Scene) -> String {
+    let mut out = String::new();
+    print(&scene(s), 0, 0, &mut out);
+    out.push('\n');
+    out
+}
+
+pub(super) fn save(s: &Scene, path: &Path) -> Result<(), SceneError> {
+    let name = path.display().to_string();
+    if let Err(e) = s.validate() {
+        let mut error = e.in_file(&name, ErrorKind::Value);
+        error.problem.push_str(" (the scene was not saved)");
+        return Err(error);
+    }
+    let text = to_json_string(s);
+    let Some(file_name) = path.file_name() else {
+        return Err(SceneError::file(
+            &name,
+            ErrorKind::Io,
+            "cannot save: this is not a file name",
+        ));
+    };
+    let mut temp_name = file_name.to_os_string();
+    temp_name.push(format!(".tmp-{}", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+
+    let written = (|| -> std::io::Result<()> {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&temp);
+        return Err(SceneError::file(
+            &name,
+            ErrorKind::Io,
+            format!("cannot save: {e} (any existing file is unchanged)"),
+        ));
+    }
+    // Make the rename itself durable. Best effort: not every platform can open a directory.
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
