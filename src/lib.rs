@@ -5,6 +5,7 @@
 //! command line and dispatches.
 
 pub mod geometry;
+pub mod json_text;
 pub mod palette;
 pub mod report;
 pub mod scene;

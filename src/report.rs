@@ -5,7 +5,9 @@
 //! never filled with placeholders.
 
 use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::sat::{check_swept_claim, sat_with, AxisOrigin, SatOptions};
 use crate::geometry::{distance::contact_from_md, Convex, DVec2};
+use crate::scene::{PathError, Scene};
 use serde::Serialize;
 
 /// The report for one scene. Field order is the design's.
@@ -18,8 +20,7 @@ pub struct Report {
     pub separation: [f64; 2],
     pub closest_points: ClosestPoints,
     pub minkowski_difference: MdReport,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sat: Option<serde_json::Value>,
+    pub sat: SatReport,
     pub warnings: Vec<String>,
 }
 
@@ -39,13 +40,112 @@ pub struct MdReport {
     pub edge_sources: Vec<&'static str>,
 }
 
+/// The separating-axis test: every axis with both projections.
+#[derive(Clone, Debug, Serialize)]
+pub struct SatReport {
+    pub axes: Vec<SatAxisReport>,
+    /// The first axis whose projections do not overlap (unit, pointing from A towards B), or
+    /// null when every axis overlaps.
+    pub separating_axis: Option<[f64; 2]>,
+    /// The minimum translation vector, moving B (null when apart).
+    pub mtv: Option<[f64; 2]>,
+    /// Present when A and B move relative to each other (velocities in the scene).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept: Option<SweptReport>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SatAxisReport {
+    pub axis: [f64; 2],
+    /// A's projection `[min, max]` on the axis.
+    pub a: [f64; 2],
+    /// B's projection.
+    pub b: [f64; 2],
+    /// How much the projections overlap (0 when they do not).
+    pub overlap: f64,
+    /// Signed gap between the projections (negative: overlap).
+    pub distance: f64,
+    /// Where the axis comes from: `"a edge 2"`, `"b edge 0"`, `"nearest vertices a 1 b 3"`,
+    /// `"centre line"`.
+    pub source: String,
+    /// The moving test on this axis: A's projection extended by the relative velocity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub will_intersect: Option<bool>,
+}
+
+/// The second article's moving test and whether its claim holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweptReport {
+    /// A's velocity relative to B (`velocity_a − velocity_b`), over t ∈ [0, 1].
+    pub relative_velocity: [f64; 2],
+    /// What the swept intervals claim: every axis overlaps at some time.
+    pub swept_claims_hit: bool,
+    /// The exact first time of contact in [0, 1], or null if they never touch.
+    pub first_contact: Option<f64>,
+    /// The swept test claims a hit that never happens.
+    pub claim_is_false: bool,
+}
+
+fn axis_source(origin: &AxisOrigin) -> String {
+    match origin {
+        AxisOrigin::Edge { of, edge } => format!("{} edge {edge}", of.as_str()),
+        AxisOrigin::NearestVertices { a, b } => format!("nearest vertices a {a} b {b}"),
+        AxisOrigin::CentreLine => "centre line".to_string(),
+        AxisOrigin::Cached => "cached".to_string(),
+    }
+}
+
+/// The SAT part of the report; `relative_velocity` is A's relative to B.
+pub fn sat_report(a: &Convex, b: &Convex, relative_velocity: DVec2) -> SatReport {
+    let moving = relative_velocity != DVec2::ZERO;
+    let s = sat_with(
+        a,
+        b,
+        &SatOptions {
+            relative_velocity: moving.then_some(relative_velocity),
+            cached_axis: None,
+        },
+    );
+    let swept = moving.then(|| {
+        let check = check_swept_claim(a, b, relative_velocity);
+        SweptReport {
+            relative_velocity: vec2(relative_velocity),
+            swept_claims_hit: check.swept_claims_hit,
+            first_contact: check.first_contact,
+            claim_is_false: check.claim_is_false,
+        }
+    });
+    SatReport {
+        axes: s
+            .axes
+            .iter()
+            .map(|x| SatAxisReport {
+                axis: vec2(x.axis),
+                a: [x.a.min, x.a.max],
+                b: [x.b.min, x.b.max],
+                overlap: x.overlap,
+                distance: x.distance,
+                source: axis_source(&x.origin),
+                swept_a: x.swept.map(|w| [w.a.min, w.a.max]),
+                will_intersect: x.swept.map(|w| w.will_intersect),
+            })
+            .collect(),
+        separating_axis: s.separating_axis.map(|i| vec2(s.axes[i].normal)),
+        mtv: s.mtv.map(|m| vec2(m.vector)),
+        swept,
+    }
+}
+
 /// `[x, y]`, with −0 written as 0 so that a reader never sees `-0.0`.
 pub fn vec2(v: DVec2) -> [f64; 2] {
     [v.x + 0.0, v.y + 0.0]
 }
 
-/// The discrete part of the report for two world-space shapes.
-pub fn report(a: &Convex, b: &Convex, warnings: Vec<String>) -> Report {
+/// The discrete part of the report for two world-space shapes; `relative_velocity` is A's
+/// velocity relative to B (for the moving separating-axis test).
+pub fn report(a: &Convex, b: &Convex, relative_velocity: DVec2, warnings: Vec<String>) -> Report {
     let md = minkowski_difference(a, b);
     let c = contact_from_md(&md, a, b);
     Report {
@@ -63,14 +163,24 @@ pub fn report(a: &Convex, b: &Convex, warnings: Vec<String>) -> Report {
             radius: md.radius,
             edge_sources: md.edges.iter().map(|e| e.source.as_str()).collect(),
         },
-        sat: None,
+        sat: sat_report(a, b, relative_velocity),
         warnings,
     }
 }
 
+/// The report for a loaded scene: both bodies at their poses, the hull warnings, and the moving
+/// separating-axis test when the bodies move relative to each other.
+pub fn scene_report(scene: &Scene) -> Result<Report, PathError> {
+    let bodies = scene.bodies()?;
+    let warnings = bodies.warnings.iter().map(|w| w.to_string()).collect();
+    let relative_velocity = scene.a.velocity - scene.b.velocity;
+    Ok(report(&bodies.a, &bodies.b, relative_velocity, warnings))
+}
+
 impl Report {
-    /// Pretty-printed JSON, as `minkowski-lab report` prints it.
+    /// The JSON `minkowski-lab report` prints: vectors on one line, fields in the design's
+    /// order.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report is plain data")
+        crate::json_text::pretty(&serde_json::to_value(self).expect("a report is plain data"))
     }
 }

@@ -13,21 +13,10 @@
 use super::error::{ErrorKind, SceneError};
 use super::{Body, Scene, ShapeSpec, FORMAT};
 use crate::geometry::DVec2;
+use crate::json_text::{print, value, Node};
 use std::fs;
 use std::io::Write;
 use std::path::Path;
-
-/// Lines are kept within this many characters when a value can be put on one line.
-const LINE_WIDTH: usize = 96;
-const INDENT: usize = 2;
-
-/// A JSON value in the order it is to be written.
-enum Node {
-    /// Already JSON text: a number, string, `true`, `false` or `null`.
-    Scalar(String),
-    Array(Vec<Node>),
-    Object(Vec<(String, Node)>),
-}
 
 fn number(x: f64) -> Node {
     Node::Scalar(serde_json::to_string(&x).unwrap_or_else(|_| "null".to_string()))
@@ -39,16 +28,6 @@ fn vector(v: DVec2) -> Node {
 
 fn string(s: &str) -> Node {
     Node::Scalar(serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string()))
-}
-
-fn value(v: &serde_json::Value) -> Node {
-    match v {
-        serde_json::Value::Array(items) => Node::Array(items.iter().map(value).collect()),
-        serde_json::Value::Object(map) => {
-            Node::Object(map.iter().map(|(k, v)| (k.clone(), value(v))).collect())
-        }
-        scalar => Node::Scalar(scalar.to_string()),
-    }
 }
 
 fn entry(key: &str, node: Node) -> (String, Node) {
@@ -119,75 +98,6 @@ fn scene(s: &Scene) -> Node {
         }
     }
     Node::Object(fields)
-}
-
-/// The node on one line, if it may go on one line: scalars, arrays of such, and objects none
-/// of whose values is an object (a shape, the settings; not a body, which holds a shape).
-fn one_line(node: &Node) -> Option<String> {
-    match node {
-        Node::Scalar(s) => Some(s.clone()),
-        Node::Array(items) => {
-            let items: Option<Vec<String>> = items.iter().map(one_line).collect();
-            Some(format!("[{}]", items?.join(", ")))
-        }
-        Node::Object(fields) if fields.is_empty() => Some("{}".to_string()),
-        Node::Object(fields) => {
-            if fields.iter().any(|(_, v)| matches!(v, Node::Object(_))) {
-                return None;
-            }
-            let items: Option<Vec<String>> = fields
-                .iter()
-                .map(|(k, v)| Some(format!("{}: {}", json_key(k), one_line(v)?)))
-                .collect();
-            Some(format!("{{ {} }}", items?.join(", ")))
-        }
-    }
-}
-
-fn json_key(k: &str) -> String {
-    serde_json::to_string(k).unwrap_or_else(|_| "\"\"".to_string())
-}
-
-/// Writes `node` whose first line already holds `used` characters (indent and key), at
-/// nesting `indent`.
-fn print(node: &Node, indent: usize, used: usize, out: &mut String) {
-    let forced_open = indent == 0;
-    if !forced_open {
-        if let Some(line) = one_line(node) {
-            // Strictly less: room for the comma that may follow.
-            if used + line.len() < LINE_WIDTH {
-                out.push_str(&line);
-                return;
-            }
-        }
-    }
-    let pad = " ".repeat(indent + INDENT);
-    match node {
-        Node::Scalar(s) => out.push_str(s),
-        Node::Array(items) => {
-            out.push_str("[\n");
-            for (i, item) in items.iter().enumerate() {
-                out.push_str(&pad);
-                print(item, indent + INDENT, pad.len(), out);
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&" ".repeat(indent));
-            out.push(']');
-        }
-        Node::Object(fields) => {
-            out.push_str("{\n");
-            for (i, (k, v)) in fields.iter().enumerate() {
-                let key = json_key(k);
-                out.push_str(&pad);
-                out.push_str(&key);
-                out.push_str(": ");
-                print(v, indent + INDENT, pad.len() + key.len() + 2, out);
-                out.push_str(if i + 1 < fields.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&" ".repeat(indent));
-            out.push('}');
-        }
-    }
 }
 
 pub(super) fn to_json_string(s: &Scene) -> String {
