@@ -123,12 +123,12 @@ pub fn sat_report(a: &Convex, b: &Convex, relative_velocity: DVec2) -> SatReport
             .iter()
             .map(|x| SatAxisReport {
                 axis: vec2(x.axis),
-                a: [x.a.min, x.a.max],
-                b: [x.b.min, x.b.max],
-                overlap: x.overlap,
-                distance: x.distance,
+                a: vec2(DVec2::new(x.a.min, x.a.max)),
+                b: vec2(DVec2::new(x.b.min, x.b.max)),
+                overlap: x.overlap + 0.0,
+                distance: x.distance + 0.0,
                 source: axis_source(&x.origin),
-                swept_a: x.swept.map(|w| [w.a.min, w.a.max]),
+                swept_a: x.swept.map(|w| vec2(DVec2::new(w.a.min, w.a.max))),
                 will_intersect: x.swept.map(|w| w.will_intersect),
             })
             .collect(),

@@ -205,7 +205,8 @@ fn draw_frame(scene: &ViewerScene, md: &MinkowskiDifference, contact: &Contact) 
     draw_text(
         format!(
             "{verdict}   normal ({:.3}, {:.3})   A red, B green, blue: minimum translation",
-            contact.normal.x, contact.normal.y
+            contact.normal.x + 0.0,
+            contact.normal.y + 0.0
         ),
         12.0,
         h - 14.0,

@@ -1,0 +1,172 @@
+//! `minkowski-lab report` as a person runs it: every scene prints the format-1 contract, and a
+//! bad scene is refused on stderr with the file and the place.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_minkowski-lab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn scenes() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn vec2(v: &Value, what: &str) -> [f64; 2] {
+    let a = v
+        .as_array()
+        .unwrap_or_else(|| panic!("{what} is not an array: {v}"));
+    assert_eq!(a.len(), 2, "{what}: {v}");
+    [a[0].as_f64().unwrap(), a[1].as_f64().unwrap()]
+}
+
+#[test]
+fn every_scene_prints_the_contract() {
+    let files = scenes();
+    assert!(files.len() >= 20, "only {} scenes", files.len());
+    for file in files {
+        let name = file.display().to_string();
+        let out = run(&["report", &name]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(r["format"], 1, "{name}");
+        let d = r["distance"].as_f64().unwrap();
+        let n = vec2(&r["normal"], "normal");
+        let sep = vec2(&r["separation"], "separation");
+        let (pa, pb) = (
+            vec2(&r["closest_points"]["a"], "a"),
+            vec2(&r["closest_points"]["b"], "b"),
+        );
+        assert_eq!(r["intersecting"], d <= 0.0, "{name}");
+        assert!(
+            (n[0].hypot(n[1]) - 1.0).abs() < 1e-12,
+            "{name}: normal {n:?}"
+        );
+        // point_b − point_a = distance · normal; separation = −distance · normal when overlapping.
+        for k in 0..2 {
+            assert!((pb[k] - pa[k] - d * n[k]).abs() < 1e-9, "{name}: witnesses");
+            let want = if d < 0.0 { -d * n[k] } else { 0.0 };
+            assert!((sep[k] - want).abs() < 1e-12, "{name}: separation {sep:?}");
+        }
+        let md = &r["minkowski_difference"];
+        let verts: Vec<[f64; 2]> = md["vertices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| vec2(v, "vertex"))
+            .collect();
+        let sources = md["edge_sources"].as_array().unwrap();
+        if verts.len() > 1 {
+            assert_eq!(sources.len(), verts.len(), "{name}: one source per edge");
+        }
+        assert!(sources.iter().all(|s| s == "a" || s == "b"), "{name}");
+        // Counter-clockwise: no right turn anywhere.
+        for i in 0..verts.len() {
+            let (p, q, s) = (
+                verts[i],
+                verts[(i + 1) % verts.len()],
+                verts[(i + 2) % verts.len()],
+            );
+            let turn = (q[0] - p[0]) * (s[1] - q[1]) - (q[1] - p[1]) * (s[0] - q[0]);
+            assert!(turn >= -1e-12, "{name}: MD turns right at vertex {}", i + 1);
+        }
+        assert!(md["radius"].as_f64().unwrap() >= 0.0);
+        let sat = &r["sat"];
+        assert!(!sat["axes"].as_array().unwrap().is_empty(), "{name}");
+        assert_eq!(
+            sat["separating_axis"].is_null(),
+            d <= 0.0,
+            "{name}: SAT vs distance"
+        );
+        assert_eq!(sat["mtv"].is_null(), d > 0.0, "{name}");
+        assert!(r["warnings"].is_array());
+        // The cast fields belong to the continuous issue: never placeholders.
+        assert!(r.get("linear_cast").is_none() && r.get("conservative_advancement").is_none());
+    }
+}
+
+#[test]
+fn the_tilted_box_regression_reports_the_true_gap() {
+    let out = run(&["report", "scenes/regression_tilted_box_over_apex.json"]);
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["warnings"], Value::Array(vec![]));
+    let d = r["distance"].as_f64().unwrap();
+    assert!(
+        (d - 0.12 / 5f64.sqrt()).abs() < 1e-9,
+        "the regression's gap: {d}"
+    );
+}
+
+#[test]
+fn a_concave_outline_warns_by_path() {
+    let out = run(&["report", "scenes/polygon_vs_box_apart.json"]);
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = r["warnings"].as_array().unwrap();
+    assert_eq!(w.len(), 1, "{w:?}");
+    let w = w[0].as_str().unwrap();
+    assert!(
+        w.starts_with("a.shape.vertices[3]") && w.contains("not convex"),
+        "{w}"
+    );
+}
+
+#[test]
+fn a_misspelt_field_or_a_nan_is_refused_with_file_and_place() {
+    let dir = std::env::temp_dir().join(format!("mlab-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/obb_vs_obb.json"),
+    )
+    .unwrap();
+    let cases = [
+        (
+            "typo.json",
+            good.replacen("\"position\"", "\"postion\"", 1),
+            vec!["typo.json", "a.postion", "unknown field"],
+        ),
+        (
+            "nan.json",
+            good.replacen("-0.8", "NaN", 1),
+            vec!["nan.json:", "expected value"],
+        ),
+        (
+            "huge.json",
+            good.replacen("-0.8", "1e999", 1),
+            vec!["huge.json:", "out of range"],
+        ),
+    ];
+    for (file, text, wants) in cases {
+        assert_ne!(text, good, "{file}: the edit did not apply");
+        let path = dir.join(file);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&["report", path.to_str().unwrap()]);
+        assert!(!out.status.success(), "{file} was accepted");
+        assert!(out.stdout.is_empty(), "{file}: nothing on stdout");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for want in wants {
+            assert!(err.contains(want), "{file}: {err:?} lacks {want:?}");
+        }
+    }
+    let missing = run(&["report", "no/such/scene.json"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no/such/scene.json"));
+    std::fs::remove_dir_all(&dir).ok();
+}
