@@ -32,6 +32,9 @@
 //! * **The origin on the MD's boundary** (the cores touch): the polytope's nearest edge has
 //!   distance 0 and, once it lies on the MD boundary, its outward normal is the answer: depth 0
 //!   and a true normal of the touching faces (or of one of the two edges at a touching corner).
+//!   GJK also hands over cores it finds within [`GJK_TOUCH_RELATIVE`] of touching, where the
+//!   origin may lie a hair *outside* the MD: EPA accepts that, measures edge distances signed,
+//!   and answers with a tiny negative depth and, again, a true MD edge normal.
 //! * **GJK's simplex is a point or a segment through the origin**: grow it with the support
 //!   points along ±x, ±y (a second point) and along both perpendiculars of the segment (a third).
 //! * **The core MD has no area** (two parallel segments, a point and a segment, two points —
@@ -44,6 +47,7 @@
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
     gjk, md_support, same_point, tolerance_scale, unit, witnesses, Gjk, GjkTermination,
+    GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::{contact, orient, Contact, Convex, DVec2};
@@ -66,7 +70,8 @@ pub enum EpaTermination {
     Converged,
     /// The core MD has zero area (see the module doc): no polytope, no answer here.
     DegenerateMd,
-    /// The start simplex does not contain the origin (EPA was called on separated cores).
+    /// The start simplex misses the origin by more than GJK's touching tolerance (EPA was
+    /// called on separated cores).
     OriginOutside,
     /// The support point was already a polytope vertex although it seemed to lie beyond the
     /// edge (only rounding can do that); the answer is the current nearest edge.
@@ -98,7 +103,9 @@ pub struct EpaStep {
 /// The penetration EPA found (world frame, cores).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaPenetration {
-    /// Core penetration depth, `≥ 0` up to rounding: the core distance is `−depth`.
+    /// Core penetration depth: the core distance is `−depth`. `≥ 0`, except that touching
+    /// cores GJK found a hair apart (within [`GJK_TOUCH_RELATIVE`]) come out as a tiny
+    /// negative depth, a tiny positive distance.
     pub depth: f64,
     /// Unit, from A towards B: moving B by `depth · normal` leaves the cores just touching. The
     /// nearest point of the MD's boundary is `−depth · normal`, on `edge`.
@@ -136,6 +143,7 @@ fn start_triangle(
     simplex: &[MdVertex],
     grown: &mut Vec<MdVertex>,
 ) -> Result<Vec<MdVertex>, EpaTermination> {
+    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
     let mut pts: Vec<MdVertex> = Vec::with_capacity(3);
     for p in simplex.iter().take(3) {
         if !pts.iter().any(|q| q.point == p.point) {
@@ -195,7 +203,13 @@ fn start_triangle(
     if orient(pts[0].point, pts[1].point, pts[2].point) < 0.0 {
         pts.swap(0, 1);
     }
-    let encloses = (0..3).all(|i| orient(pts[i].point, pts[(i + 1) % 3].point, DVec2::ZERO) >= 0.0);
+    // GJK hands over touching cores whose simplex may miss the origin by up to its touching
+    // tolerance; twice that leaves room for the rounding of the edge normals.
+    let encloses = (0..3).all(|i| {
+        let (p, q) = (pts[i].point, pts[(i + 1) % 3].point);
+        orient(p, q, DVec2::ZERO) >= 0.0
+            || unit(DVec2::new((q - p).y, -(q - p).x)).is_some_and(|n| n.dot(p) >= -2.0 * touch)
+    });
     if encloses {
         Ok(pts)
     } else {
@@ -263,7 +277,8 @@ fn penetration(a: &Convex, b: &Convex, polytope: &[MdVertex], step: &EpaStep) ->
 }
 
 /// Run EPA on the cores of `a` and `b` (world space; radii ignored) from `simplex`, which must
-/// contain the origin (GJK's [`Gjk::simplex`] when it ends [`GjkTermination::Overlapping`]).
+/// contain the origin or miss it by no more than [`GJK_TOUCH_RELATIVE`] of the scale (GJK's
+/// [`Gjk::simplex`] when it ends [`GjkTermination::Overlapping`]).
 pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
     let mut grown = Vec::new();
     let mut out = Epa {

@@ -64,6 +64,14 @@ pub const GJK_MAX_ITERATIONS: usize = 128;
 /// aligned boxes are) and far below any gap a person can set up by dragging.
 pub const GJK_GAP_RELATIVE: f64 = 1e-12;
 
+/// GJK reports the cores as touching ([`GjkTermination::Overlapping`]) once the simplex comes
+/// within this fraction of the scene's scale of the origin (`|v|` is an upper bound on the
+/// distance, so they really are that close). Nearer than that, a search direction is mostly
+/// rounding noise: at a touching corner `v` may be 10⁻²² long and point anywhere, and no
+/// iteration can shorten it. EPA then settles the sign and finds a true MD edge normal, and its
+/// answer is off by at most this much. Same size as [`GJK_GAP_RELATIVE`], for the same reasons.
+pub const GJK_TOUCH_RELATIVE: f64 = 1e-12;
+
 /// The length that relative tolerances are measured against: the largest coordinate magnitude
 /// of either core (at least the smallest positive normal `f64`). Rounding errors of MD points are
 /// proportional to it, whether the shapes sit near 10⁶ or are 10⁻⁶ across.
@@ -77,8 +85,8 @@ pub enum GjkTermination {
     /// The support point brought nothing new: the last simplex holds the MD feature nearest the
     /// origin, and the distance is exact up to rounding.
     Converged,
-    /// The closed simplex contains the origin: the cores overlap or touch. No distance; EPA
-    /// starts from [`Gjk::simplex`].
+    /// The closed simplex contains the origin, or comes within [`GJK_TOUCH_RELATIVE`] of it: the
+    /// cores overlap or touch. No distance; EPA starts from [`Gjk::simplex`].
     Overlapping,
     /// An iteration did not shorten `|v|` (only rounding can do that); the answer is the best
     /// simplex before it.
@@ -97,9 +105,11 @@ pub struct GjkStep {
     /// The part of `simplex` nearest the origin (a vertex or an edge; the whole triangle or the
     /// edge or vertex the origin lies on when it is enclosed).
     pub reduced: Vec<MdVertex>,
-    /// The point of the simplex nearest the origin, `v` (the origin itself when enclosed).
+    /// The point of the simplex nearest the origin, `v` (the origin itself when enclosed; at most
+    /// [`GJK_TOUCH_RELATIVE`] of the scale long when the search stops as touching).
     pub closest: DVec2,
-    /// Unit search direction, from `v` towards the origin; `None` when the origin is enclosed.
+    /// Unit search direction, from `v` towards the origin; `None` when the origin is enclosed
+    /// or touched (the last step of [`GjkTermination::Overlapping`]).
     pub direction: Option<DVec2>,
     /// The MD support point along `direction`; `None` when there was no search.
     pub support: Option<MdVertex>,
@@ -302,6 +312,7 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
         };
     }
     let tol = GJK_GAP_RELATIVE * tolerance_scale(a, b);
+    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
     // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca).
     let start = a.centroid() - b.centroid();
     let start = if start == DVec2::ZERO {
@@ -316,28 +327,37 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
     let mut termination = GjkTermination::OutOfIterations;
 
     for _ in 0..GJK_MAX_ITERATIONS {
-        let (reduced, closest, direction) = match nearest_of_simplex(&simplex) {
-            Nearest::Enclosed(enclosing) => {
-                steps.push(GjkStep {
-                    simplex: simplex.clone(),
-                    reduced: enclosing.clone(),
-                    closest: DVec2::ZERO,
-                    direction: None,
-                    support: None,
-                    gap: None,
-                });
-                return Gjk {
-                    steps,
-                    termination: GjkTermination::Overlapping,
-                    simplex: enclosing,
-                    closest: None,
-                };
-            }
+        let nearest = nearest_of_simplex(&simplex);
+        let touching = match &nearest {
+            Nearest::Enclosed(enclosing) => Some((enclosing.clone(), DVec2::ZERO)),
             Nearest::Outside {
-                reduced,
+                reduced, closest, ..
+            } if closest.length() <= touch => Some((reduced.clone(), *closest)),
+            Nearest::Outside { .. } => None,
+        };
+        if let Some((enclosing, closest)) = touching {
+            steps.push(GjkStep {
+                simplex: simplex.clone(),
+                reduced: enclosing.clone(),
                 closest,
-                direction,
-            } => (reduced, closest, direction),
+                direction: None,
+                support: None,
+                gap: None,
+            });
+            return Gjk {
+                steps,
+                termination: GjkTermination::Overlapping,
+                simplex: enclosing,
+                closest: None,
+            };
+        }
+        let Nearest::Outside {
+            reduced,
+            closest,
+            direction,
+        } = nearest
+        else {
+            unreachable!("the enclosed case returned above");
         };
         if let Some((_, best_closest, _)) = &best {
             if closest.length_squared() >= best_closest.length_squared() {
