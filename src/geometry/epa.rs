@@ -38,11 +38,18 @@
 //! * **GJK's simplex is a point or a segment through the origin**: grow it with the support
 //!   points along ±x, ±y (a second point) and along both perpendiculars of the segment (a third).
 //! * **The core MD has no area** (two parallel segments, a point and a segment, two points —
-//!   concentric circles): no third point off the line exists, so there is no polytope. The MD is
-//!   its own boundary and the origin is on it, so the core distance is 0 and any perpendicular
-//!   is a valid normal; [`gjk_epa_contact`] then takes the exact [`contact`], which answers the
-//!   same and picks the normal the rest of the program shows ([`EpaTermination::DegenerateMd`]).
-//!   This happens only for exactly zero area, decided by the exact orientation predicate.
+//!   concentric circles): no third point off the line exists, so there is no polytope
+//!   ([`EpaTermination::DegenerateMd`], decided by the exact orientation predicate, so only for
+//!   exactly zero area; an area that is zero only up to rounding makes a sliver triangle, which
+//!   EPA handles as usual). The MD is then its own boundary and the origin is on it: the core
+//!   distance is 0 and *both* perpendiculars of the line are shortest ways out. EPA answers
+//!   directly with the one nearer [`DEGENERATE_NORMAL`] (+x; +y when both are equally near),
+//!   and with `DEGENERATE_NORMAL` itself when the MD is a single point.
+//!
+//! IMPORTANT NOTE: on an exactly flat MD the exact [`contact`] can pick a zero-length MD edge and
+//! answer +x whatever the line's direction, which is not a shortest way; that is why EPA does not
+//! fall back to it there. [`gjk_epa_contact`] uses the exact contact only if EPA has no answer
+//! at all ([`EpaTermination::OriginOutside`], which GJK's hand-over never produces).
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
@@ -50,7 +57,7 @@ use super::gjk::{
     GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
-use super::{contact, orient, Contact, Convex, DVec2};
+use super::{closest_on_segment, contact, orient, Contact, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on adds an MD vertex that
 /// was not in the polytope, and the core MD of an n-gon and an m-gon has at most n + m vertices.
@@ -68,7 +75,8 @@ pub const EPA_GAP_RELATIVE: f64 = 1e-12;
 pub enum EpaTermination {
     /// The nearest edge lies on the MD boundary: the depth is exact up to rounding.
     Converged,
-    /// The core MD has zero area (see the module doc): no polytope, no answer here.
+    /// The core MD has zero area (see the module doc): no polytope; the answer is the origin's
+    /// distance from the MD's line (0) and a perpendicular.
     DegenerateMd,
     /// The start simplex misses the origin by more than GJK's touching tolerance (EPA was
     /// called on separated cores).
@@ -128,21 +136,29 @@ pub struct Epa {
     /// One entry per iteration; the first polytope is the start triangle.
     pub steps: Vec<EpaStep>,
     pub termination: EpaTermination,
-    /// `None` for [`EpaTermination::DegenerateMd`] and [`EpaTermination::OriginOutside`].
+    /// `None` only for [`EpaTermination::OriginOutside`].
     pub penetration: Option<EpaPenetration>,
 }
 
 /// The four axis directions used to find a second MD point when the simplex is one point.
 const AXES: [DVec2; 4] = [DVec2::X, DVec2::NEG_X, DVec2::Y, DVec2::NEG_Y];
 
+/// Why there is no start triangle.
+enum NoTriangle {
+    /// The simplex misses the origin.
+    Outside,
+    /// The whole core MD lies on the line through these two points, or is this one point.
+    Flat(Vec<MdVertex>),
+}
+use NoTriangle::{Flat, Outside};
+
 /// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points.
-/// `Err` says why not.
 fn start_triangle(
     a: &Convex,
     b: &Convex,
     simplex: &[MdVertex],
     grown: &mut Vec<MdVertex>,
-) -> Result<Vec<MdVertex>, EpaTermination> {
+) -> Result<Vec<MdVertex>, NoTriangle> {
     let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
     let mut pts: Vec<MdVertex> = Vec::with_capacity(3);
     for p in simplex.iter().take(3) {
@@ -151,7 +167,7 @@ fn start_triangle(
         }
     }
     if pts.is_empty() {
-        return Err(EpaTermination::OriginOutside);
+        return Err(Outside);
     }
     if pts.len() == 3 && orient(pts[0].point, pts[1].point, pts[2].point) == 0.0 {
         // A flat triangle: keep its two farthest-apart points.
@@ -178,7 +194,7 @@ fn start_triangle(
             })
             .expect("four axes");
         if far.point == p.point {
-            return Err(EpaTermination::DegenerateMd);
+            return Err(Flat(vec![p]));
         }
         grown.push(far);
         pts.push(far);
@@ -195,7 +211,7 @@ fn start_triangle(
             })
             .expect("two sides");
         if orient(p.point, q.point, third.point) == 0.0 {
-            return Err(EpaTermination::DegenerateMd);
+            return Err(Flat(vec![p, q]));
         }
         grown.push(third);
         pts.push(third);
@@ -213,23 +229,32 @@ fn start_triangle(
     if encloses {
         Ok(pts)
     } else {
-        Err(EpaTermination::OriginOutside)
+        Err(Outside)
     }
 }
 
-/// The polytope's edge nearest the origin: (index, outward unit normal, distance of the line).
+/// The polytope's edge nearest the origin: (index, outward unit normal, signed distance of its
+/// line, positive inside).
+///
+/// "Nearest" is measured to the edge *segment*. With the origin inside a convex polygon that is
+/// the same as the nearest edge line, the textbook rule; but the origin may lie a hair outside
+/// (GJK's touching hand-over), and in a sliver triangle (an MD flat up to rounding) two nearly
+/// collinear edges have lines through the origin up to rounding while only one of them has the
+/// origin beside it. The segment distance picks that one in every case.
 fn nearest_edge(polytope: &[MdVertex]) -> (usize, DVec2, f64) {
     let n = polytope.len();
     let mut best = (0, DVec2::ZERO, f64::INFINITY);
+    let mut best_key = f64::INFINITY;
     for i in 0..n {
         let (p, q) = (polytope[i].point, polytope[(i + 1) % n].point);
         // Outward = the edge turned clockwise (the polytope is counter-clockwise).
         let Some(normal) = unit(DVec2::new((q - p).y, -(q - p).x)) else {
             continue;
         };
-        let d = normal.dot(p);
-        if d < best.2 {
-            best = (i, normal, d);
+        let key = closest_on_segment(p, q, DVec2::ZERO).0.length();
+        if key < best_key {
+            best_key = key;
+            best = (i, normal, normal.dot(p));
         }
     }
     best
@@ -263,6 +288,52 @@ fn insert(polytope: &mut Vec<MdVertex>, edge: usize, w: MdVertex) {
     }
 }
 
+/// The answer when the whole core MD is the point `feature[0]` or lies on the line through
+/// `feature` (see the module doc): the origin's distance from it, or 0 with a perpendicular.
+fn flat_penetration(a: &Convex, b: &Convex, feature: &[MdVertex]) -> EpaPenetration {
+    let (point_a, point_b) = witnesses(a, b, feature);
+    let edge = [feature[0], *feature.last().expect("one or two points")];
+    let (p, q) = (edge[0].point, edge[1].point);
+    let Some(left) = unit((q - p).perp()) else {
+        // One point; it is the origin (GJK enclosed it) or within the touching tolerance.
+        let (depth, normal) = match unit(p) {
+            Some(n) => (-p.length(), n),
+            None => (0.0, DEGENERATE_NORMAL),
+        };
+        return EpaPenetration {
+            depth,
+            normal,
+            point_a,
+            point_b,
+            edge,
+        };
+    };
+    let side = orient(p, q, DVec2::ZERO);
+    let (depth, normal) = if side == 0.0 {
+        // Either perpendicular is a shortest way; take the one nearer DEGENERATE_NORMAL (+x).
+        let n = if left.dot(DEGENERATE_NORMAL) > 0.0
+            || (left.dot(DEGENERATE_NORMAL) == 0.0 && left.perp_dot(DEGENERATE_NORMAL) < 0.0)
+        {
+            left
+        } else {
+            -left
+        };
+        (0.0, n)
+    } else {
+        // The origin a hair off the line (GJK's touching tolerance): the normal points from
+        // the origin to the line, the depth is minus that distance.
+        let n = if side > 0.0 { -left } else { left };
+        (-n.dot(p).abs(), n)
+    };
+    EpaPenetration {
+        depth,
+        normal,
+        point_a,
+        point_b,
+        edge,
+    }
+}
+
 fn penetration(a: &Convex, b: &Convex, polytope: &[MdVertex], step: &EpaStep) -> EpaPenetration {
     let i = step.closest_edge;
     let edge = [polytope[i], polytope[(i + 1) % polytope.len()]];
@@ -293,9 +364,14 @@ pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
     }
     let mut polytope = match start_triangle(a, b, simplex, &mut grown) {
         Ok(p) => p,
-        Err(t) => {
+        Err(Outside) => {
             out.grown = grown;
-            out.termination = t;
+            return out;
+        }
+        Err(Flat(feature)) => {
+            out.grown = grown;
+            out.termination = EpaTermination::DegenerateMd;
+            out.penetration = Some(flat_penetration(a, b, &feature));
             return out;
         }
     };
@@ -337,7 +413,7 @@ pub enum ContactMethod {
     Gjk,
     /// EPA: the cores overlap or touch.
     Epa,
-    /// The exact [`contact`]: the core MD has zero area (see the module doc).
+    /// The exact [`contact`]: EPA had no answer (a safety net; see the module doc).
     ExactFallback,
     /// A core has no vertices: nothing to touch, distance `+∞`.
     Empty,
@@ -477,9 +553,9 @@ mod tests {
         assert_eq!(r.method, ContactMethod::Gjk);
         assert!(near(r.contact.distance, -0.5));
         assert!(near_v(r.contact.normal, DVec2::new(0.6, 0.8)));
-        // Same centre: the core MD is one point, the origin; the exact fallback's +x.
+        // Same centre: the core MD is one point, the origin; the documented +x.
         let same = gjk_epa_contact(&a, &Convex::circle(DVec2::ZERO, 0.5));
-        assert_eq!(same.method, ContactMethod::ExactFallback);
+        assert_eq!(same.method, ContactMethod::Epa);
         assert_eq!(
             same.epa.as_ref().unwrap().termination,
             EpaTermination::DegenerateMd
@@ -565,18 +641,41 @@ mod tests {
 
     #[test]
     fn parallel_overlapping_segments_have_a_flat_md() {
-        // Two collinear capsule cores overlapping along x: the core MD is a segment of the
-        // x axis through the origin. The exact contact answers: core distance 0.
+        // Two collinear capsule cores overlapping along x: the core MD is a segment of the x
+        // axis through the origin. Core distance 0; ±y are both shortest ways, +y is chosen.
         let cap = Shape::Capsule {
             half_length: 1.0,
             radius: 0.1,
         };
         let a = body(cap.clone(), 0.0, 0.0, 0.0);
-        let b = body(cap, 0.5, 0.0, 0.0);
+        let b = body(cap.clone(), 0.5, 0.0, 0.0);
         let r = gjk_epa_contact(&a, &b);
-        assert_eq!(r.method, ContactMethod::ExactFallback);
-        assert_eq!(r.contact, contact(&a, &b));
-        assert!(near(r.contact.distance, -0.2));
+        assert_eq!(r.method, ContactMethod::Epa);
+        let e = r.epa.as_ref().unwrap();
+        assert_eq!(e.termination, EpaTermination::DegenerateMd);
+        assert!(e.steps.is_empty());
+        assert!(near(r.contact.distance, -0.2), "{:?}", r.contact);
+        assert_eq!(r.contact.normal, DVec2::Y);
+        assert!(near_v(
+            r.contact.point_b - r.contact.point_a,
+            -0.2 * DVec2::Y
+        ));
+        // Tilted to 30°, the normal is the line's perpendicular nearer +x.
+        let a = body(cap.clone(), 0.0, 0.0, 30.0);
+        let b = body(cap, 0.0, 0.0, 30.0);
+        let c = gjk_epa_contact(&a, &b).contact;
+        assert!(
+            near_v(c.normal, DVec2::from_angle(-60f64.to_radians())),
+            "{c:?}"
+        );
+        // A point core on a segment core: also flat.
+        let seg = Convex {
+            vertices: vec![DVec2::new(-1.0, -1.0), DVec2::new(1.0, 1.0)],
+            radius: 0.0,
+        };
+        let c = gjk_epa_contact(&seg, &Convex::circle(DVec2::new(0.5, 0.5), 0.25)).contact;
+        assert!(near(c.distance, -0.25), "{c:?}");
+        assert!(near_v(c.normal, DVec2::new(1.0, -1.0).normalize()), "{c:?}");
     }
 
     #[test]

@@ -36,8 +36,9 @@
 //! # Numerics
 //!
 //! * Inside/outside decisions use the exact orientation predicate [`orient`]. The origin counts as
-//!   enclosed when it is in the *closed* simplex, so exactly touching cores go to EPA, which
-//!   returns depth 0 with the normal of the MD edge the origin lies on — never the direction of a
+//!   enclosed when it is in the *closed* simplex, and cores whose simplex comes within
+//!   [`GJK_TOUCH_RELATIVE`] of the origin count as touching; both go to EPA, which returns depth
+//!   ≈ 0 with the normal of the MD edge the origin lies on — never the direction of a
 //!   rounding-noise vector.
 //! * On an edge of the simplex the search direction is the edge's perpendicular (on the origin's
 //!   side, decided exactly), not the normalised nearest point: even when the origin is 10⁻¹⁷ from
@@ -68,8 +69,9 @@ pub const GJK_GAP_RELATIVE: f64 = 1e-12;
 /// within this fraction of the scene's scale of the origin (`|v|` is an upper bound on the
 /// distance, so they really are that close). Nearer than that, a search direction is mostly
 /// rounding noise: at a touching corner `v` may be 10⁻²² long and point anywhere, and no
-/// iteration can shorten it. EPA then settles the sign and finds a true MD edge normal, and its
-/// answer is off by at most this much. Same size as [`GJK_GAP_RELATIVE`], for the same reasons.
+/// iteration can shorten it. EPA then finds a true MD edge normal; its distance is off by at
+/// most about twice this much (on an MD flat up to rounding the sign of such a gap can flip).
+/// Same size as [`GJK_GAP_RELATIVE`], for the same reasons.
 pub const GJK_TOUCH_RELATIVE: f64 = 1e-12;
 
 /// The length that relative tolerances are measured against: the largest coordinate magnitude
