@@ -122,7 +122,8 @@ pub struct EpaPenetration {
     pub point_a: DVec2,
     /// Witness point on B's core: `point_b − point_a = −depth · normal` up to rounding.
     pub point_b: DVec2,
-    /// The polytope edge the answer comes from (an MD edge when converged).
+    /// The polytope edge the answer comes from (an MD edge when converged; for a flat MD two
+    /// points on its line, or its one point twice).
     pub edge: [MdVertex; 2],
 }
 
