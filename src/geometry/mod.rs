@@ -19,6 +19,8 @@
 
 pub mod distance;
 pub mod edge_scan;
+pub mod epa;
+pub mod gjk;
 pub mod hull;
 pub mod minkowski;
 pub mod sat;

@@ -1,0 +1,727 @@
+//! EPA: the penetration depth of two overlapping convex cores, found by growing a polygon inside
+//! the Minkowski difference until its edge nearest the origin is an edge of the MD; and
+//! [`gjk_epa_contact`], GJK and EPA together as one signed-distance query.
+//!
+//! # What it computes
+//!
+//! When GJK reports that the origin is in the core MD **B ⊖ A** (the cores overlap or touch),
+//! the point of the MD's boundary nearest the origin: its distance (the core depth), the normal
+//! (from A towards B) and the witness points on each core.
+//!
+//! # The idea
+//!
+//! Start from a polygon — the *polytope* — whose vertices are MD points and which contains the
+//! origin: GJK's last simplex, grown to a triangle if it is only a segment or a point. Its
+//! boundary is inside the MD, so the distance from the origin to its nearest edge is a lower
+//! bound on the depth. Each iteration takes that nearest edge, asks for the MD's support point
+//! along the edge's outward normal, and
+//!
+//! * if the support point lies no farther out than the edge (the *gap* is zero), the edge is on
+//!   the MD's boundary: its distance is the depth and its normal the way out. Done.
+//! * otherwise it adds the point between the edge's ends (and drops any vertex that is no longer
+//!   a corner, so the polytope stays convex) and repeats.
+//!
+//! For polygon cores the support points are MD vertices, so EPA ends on an MD edge after finitely
+//! many steps and the depth is exact up to rounding.
+//!
+//! Gino van den Bergen, "Proximity Queries and Penetration Depth Computation on 3D Game Objects"
+//! (GDC 2001); the 2D form as in parry's `epa2` (dimforge).
+//!
+//! # Degenerate cases
+//!
+//! * **The origin on the MD's boundary** (the cores touch): the polytope's nearest edge has
+//!   distance 0 and, once it lies on the MD boundary, its outward normal is the answer: depth 0
+//!   and a true normal of the touching faces (or of one of the two edges at a touching corner).
+//!   GJK also hands over cores it finds within [`GJK_TOUCH_RELATIVE`] of touching, where the
+//!   origin may lie a hair *outside* the MD: EPA accepts that, measures edge distances signed,
+//!   and answers with a tiny negative depth and, again, a true MD edge normal.
+//! * **GJK's simplex is a point or a segment through the origin**: grow it with the support
+//!   points along ±x, ±y (a second point) and along both perpendiculars of the segment (a third).
+//! * **The core MD has no area** (two parallel segments, a point and a segment, two points —
+//!   concentric circles): no third point off the line exists, so there is no polytope
+//!   ([`EpaTermination::DegenerateMd`], decided by the exact orientation predicate, so only for
+//!   exactly zero area; an area that is zero only up to rounding makes a sliver triangle, which
+//!   EPA handles as usual). The MD is then its own boundary and the origin is on it: the core
+//!   distance is 0 and *both* perpendiculars of the line are shortest ways out. EPA answers
+//!   directly with the one nearer [`DEGENERATE_NORMAL`] (+x; +y when both are equally near),
+//!   and with `DEGENERATE_NORMAL` itself when the MD is a single point.
+//!
+//! IMPORTANT NOTE: on an exactly flat MD the exact [`contact`] can pick a zero-length MD edge and
+//! answer +x whatever the line's direction, which is not a shortest way; that is why EPA does not
+//! fall back to it there. [`gjk_epa_contact`] uses the exact contact only if EPA has no answer
+//! at all ([`EpaTermination::OriginOutside`], which GJK's hand-over never produces).
+
+use super::distance::DEGENERATE_NORMAL;
+use super::gjk::{
+    gjk, md_support, same_point, tolerance_scale, unit, witnesses, Gjk, GjkTermination,
+    GJK_TOUCH_RELATIVE,
+};
+use super::minkowski::MdVertex;
+use super::{closest_on_segment, contact, orient, Contact, Convex, DVec2};
+
+/// Safety net on the number of iterations. Each iteration that goes on adds an MD vertex that
+/// was not in the polytope, and the core MD of an n-gon and an m-gon has at most n + m vertices.
+pub const EPA_MAX_ITERATIONS: usize = 128;
+
+/// EPA stops when the support point lies beyond the nearest edge by no more than this fraction
+/// of the scene's scale ([`tolerance_scale`]). As for GJK: MD points carry rounding errors of a
+/// few ulps of the scale, so an MD edge's own support gap is ~10⁻¹⁶ relative; 10⁻¹² stops there
+/// (also for split collinear MD vertices of exactly aligned shapes) and is far below any real
+/// corner a support point could still find.
+pub const EPA_GAP_RELATIVE: f64 = 1e-12;
+
+/// How EPA stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaTermination {
+    /// The nearest edge lies on the MD boundary: the depth is exact up to rounding.
+    Converged,
+    /// The core MD has zero area (see the module doc): no polytope; the answer is the origin's
+    /// distance from the MD's line (0) and a perpendicular.
+    DegenerateMd,
+    /// The start simplex misses the origin by more than GJK's touching tolerance (EPA was
+    /// called on separated cores).
+    OriginOutside,
+    /// The support point was already a polytope vertex although it seemed to lie beyond the
+    /// edge (only rounding can do that); the answer is the current nearest edge.
+    NoProgress,
+    /// [`EPA_MAX_ITERATIONS`] without converging; the answer is the current nearest edge (a
+    /// lower bound on the depth).
+    OutOfIterations,
+}
+
+/// One EPA iteration, in the world frame, on the **core** MD (B ⊖ A, no radii).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpaStep {
+    /// The polytope at the start of the iteration, counter-clockwise.
+    pub polytope: Vec<MdVertex>,
+    /// Its edge nearest the origin: from `polytope[closest_edge]` to the next vertex.
+    pub closest_edge: usize,
+    /// The outward unit normal of that edge.
+    pub edge_normal: DVec2,
+    /// The distance from the origin to that edge's line (`≥ 0` up to rounding): a lower bound on
+    /// the core depth.
+    pub edge_distance: f64,
+    /// The MD support point along `edge_normal`.
+    pub support: MdVertex,
+    /// How far `support` lies beyond the edge's line: `support · edge_normal − edge_distance`.
+    /// The depth is at most `edge_distance + gap`.
+    pub gap: f64,
+}
+
+/// The penetration EPA found (world frame, cores).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaPenetration {
+    /// Core penetration depth: the core distance is `−depth`. `≥ 0`, except that touching
+    /// cores GJK found a hair apart (within [`GJK_TOUCH_RELATIVE`]) come out as a tiny
+    /// negative depth, a tiny positive distance.
+    pub depth: f64,
+    /// Unit, from A towards B: moving B by `depth · normal` leaves the cores just touching. The
+    /// nearest point of the MD's boundary is `−depth · normal`, on `edge`.
+    pub normal: DVec2,
+    /// Witness point on A's core.
+    pub point_a: DVec2,
+    /// Witness point on B's core: `point_b − point_a = −depth · normal` up to rounding.
+    pub point_b: DVec2,
+    /// The polytope edge the answer comes from (an MD edge when converged; for a flat MD two
+    /// points on its line, or its one point twice).
+    pub edge: [MdVertex; 2],
+}
+
+/// Everything EPA did and what it concluded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Epa {
+    /// The simplex EPA was given (GJK's last).
+    pub simplex: Vec<MdVertex>,
+    /// The MD points added to make it a triangle (empty when it already was one).
+    pub grown: Vec<MdVertex>,
+    /// One entry per iteration; the first polytope is the start triangle.
+    pub steps: Vec<EpaStep>,
+    pub termination: EpaTermination,
+    /// `None` only for [`EpaTermination::OriginOutside`].
+    pub penetration: Option<EpaPenetration>,
+}
+
+/// The four axis directions used to find a second MD point when the simplex is one point.
+const AXES: [DVec2; 4] = [DVec2::X, DVec2::NEG_X, DVec2::Y, DVec2::NEG_Y];
+
+/// Why there is no start triangle.
+enum NoTriangle {
+    /// The simplex misses the origin.
+    Outside,
+    /// The whole core MD lies on the line through these two points, or is this one point.
+    Flat(Vec<MdVertex>),
+}
+use NoTriangle::{Flat, Outside};
+
+/// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points.
+fn start_triangle(
+    a: &Convex,
+    b: &Convex,
+    simplex: &[MdVertex],
+    grown: &mut Vec<MdVertex>,
+) -> Result<Vec<MdVertex>, NoTriangle> {
+    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
+    let mut pts: Vec<MdVertex> = Vec::with_capacity(3);
+    for p in simplex.iter().take(3) {
+        if !pts.iter().any(|q| q.point == p.point) {
+            pts.push(*p);
+        }
+    }
+    if pts.is_empty() {
+        return Err(Outside);
+    }
+    if pts.len() == 3 && orient(pts[0].point, pts[1].point, pts[2].point) == 0.0 {
+        // A flat triangle: keep its two farthest-apart points.
+        let pairs = [(0, 1), (1, 2), (0, 2)];
+        let (i, j) = pairs
+            .into_iter()
+            .max_by(|&(i, j), &(k, l)| {
+                let d1 = (pts[i].point - pts[j].point).length_squared();
+                let d2 = (pts[k].point - pts[l].point).length_squared();
+                d1.total_cmp(&d2)
+            })
+            .expect("three pairs");
+        pts = vec![pts[i], pts[j]];
+    }
+    if pts.len() == 1 {
+        let p = pts[0];
+        let far = AXES
+            .iter()
+            .map(|&d| md_support(a, b, d))
+            .max_by(|u, v| {
+                (u.point - p.point)
+                    .length_squared()
+                    .total_cmp(&(v.point - p.point).length_squared())
+            })
+            .expect("four axes");
+        if far.point == p.point {
+            return Err(Flat(vec![p]));
+        }
+        grown.push(far);
+        pts.push(far);
+    }
+    if pts.len() == 2 {
+        let (p, q) = (pts[0], pts[1]);
+        let n = (q.point - p.point).perp();
+        let third = [md_support(a, b, n), md_support(a, b, -n)]
+            .into_iter()
+            .max_by(|u, v| {
+                orient(p.point, q.point, u.point)
+                    .abs()
+                    .total_cmp(&orient(p.point, q.point, v.point).abs())
+            })
+            .expect("two sides");
+        if orient(p.point, q.point, third.point) == 0.0 {
+            return Err(Flat(vec![p, q]));
+        }
+        grown.push(third);
+        pts.push(third);
+    }
+    if orient(pts[0].point, pts[1].point, pts[2].point) < 0.0 {
+        pts.swap(0, 1);
+    }
+    // GJK hands over touching cores whose simplex may miss the origin by up to its touching
+    // tolerance; twice that leaves room for the rounding of the edge normals.
+    let encloses = (0..3).all(|i| {
+        let (p, q) = (pts[i].point, pts[(i + 1) % 3].point);
+        orient(p, q, DVec2::ZERO) >= 0.0
+            || unit(DVec2::new((q - p).y, -(q - p).x)).is_some_and(|n| n.dot(p) >= -2.0 * touch)
+    });
+    if encloses {
+        Ok(pts)
+    } else {
+        Err(Outside)
+    }
+}
+
+/// The polytope's edge nearest the origin: (index, outward unit normal, signed distance of its
+/// line, positive inside).
+///
+/// "Nearest" is measured to the edge *segment*. With the origin inside a convex polygon that is
+/// the same as the nearest edge line, the textbook rule; but the origin may lie a hair outside
+/// (GJK's touching hand-over), and in a sliver triangle (an MD flat up to rounding) two nearly
+/// collinear edges have lines through the origin up to rounding while only one of them has the
+/// origin beside it. The segment distance picks that one in every case.
+fn nearest_edge(polytope: &[MdVertex]) -> (usize, DVec2, f64) {
+    let n = polytope.len();
+    let mut best = (0, DVec2::ZERO, f64::INFINITY);
+    let mut best_key = f64::INFINITY;
+    for i in 0..n {
+        let (p, q) = (polytope[i].point, polytope[(i + 1) % n].point);
+        // Outward = the edge turned clockwise (the polytope is counter-clockwise).
+        let Some(normal) = unit(DVec2::new((q - p).y, -(q - p).x)) else {
+            continue;
+        };
+        let key = closest_on_segment(p, q, DVec2::ZERO).0.length();
+        if key < best_key {
+            best_key = key;
+            best = (i, normal, normal.dot(p));
+        }
+    }
+    best
+}
+
+/// Insert `w` after vertex `edge` and drop the vertices next to it that stop being strict left
+/// turns, so the polytope stays the convex hull of its points. The polytope is left rotated so
+/// `w` is first.
+fn insert(polytope: &mut Vec<MdVertex>, edge: usize, w: MdVertex) {
+    polytope.insert(edge + 1, w);
+    polytope.rotate_left(edge + 1);
+    while polytope.len() > 3 {
+        let n = polytope.len();
+        if orient(
+            polytope[n - 2].point,
+            polytope[n - 1].point,
+            polytope[0].point,
+        ) <= 0.0
+        {
+            polytope.pop();
+        } else {
+            break;
+        }
+    }
+    while polytope.len() > 3 {
+        if orient(polytope[0].point, polytope[1].point, polytope[2].point) <= 0.0 {
+            polytope.remove(1);
+        } else {
+            break;
+        }
+    }
+}
+
+/// The answer when the whole core MD is the point `feature[0]` or lies on the line through
+/// `feature` (see the module doc): the origin's distance from it, or 0 with a perpendicular.
+fn flat_penetration(a: &Convex, b: &Convex, feature: &[MdVertex]) -> EpaPenetration {
+    let (point_a, point_b) = witnesses(a, b, feature);
+    let edge = [feature[0], *feature.last().expect("one or two points")];
+    let (p, q) = (edge[0].point, edge[1].point);
+    let Some(left) = unit((q - p).perp()) else {
+        // One point; it is the origin (GJK enclosed it) or within the touching tolerance.
+        let (depth, normal) = match unit(p) {
+            Some(n) => (-p.length(), n),
+            None => (0.0, DEGENERATE_NORMAL),
+        };
+        return EpaPenetration {
+            depth,
+            normal,
+            point_a,
+            point_b,
+            edge,
+        };
+    };
+    let side = orient(p, q, DVec2::ZERO);
+    let (depth, normal) = if side == 0.0 {
+        // Either perpendicular is a shortest way; take the one nearer DEGENERATE_NORMAL (+x).
+        let n = if left.dot(DEGENERATE_NORMAL) > 0.0
+            || (left.dot(DEGENERATE_NORMAL) == 0.0 && left.perp_dot(DEGENERATE_NORMAL) < 0.0)
+        {
+            left
+        } else {
+            -left
+        };
+        (0.0, n)
+    } else {
+        // The origin a hair off the line (GJK's touching tolerance): the normal points from
+        // the origin to the line, the depth is minus that distance.
+        let n = if side > 0.0 { -left } else { left };
+        (-n.dot(p).abs(), n)
+    };
+    EpaPenetration {
+        depth,
+        normal,
+        point_a,
+        point_b,
+        edge,
+    }
+}
+
+fn penetration(a: &Convex, b: &Convex, polytope: &[MdVertex], step: &EpaStep) -> EpaPenetration {
+    let i = step.closest_edge;
+    let edge = [polytope[i], polytope[(i + 1) % polytope.len()]];
+    let (point_a, point_b) = witnesses(a, b, &edge);
+    EpaPenetration {
+        depth: step.edge_distance,
+        normal: -step.edge_normal,
+        point_a,
+        point_b,
+        edge,
+    }
+}
+
+/// Run EPA on the cores of `a` and `b` (world space; radii ignored) from `simplex`, which must
+/// contain the origin or miss it by no more than [`GJK_TOUCH_RELATIVE`] of the scale (GJK's
+/// [`Gjk::simplex`] when it ends [`GjkTermination::Overlapping`]).
+pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
+    let mut grown = Vec::new();
+    let mut out = Epa {
+        simplex: simplex.to_vec(),
+        grown: vec![],
+        steps: vec![],
+        termination: EpaTermination::OriginOutside,
+        penetration: None,
+    };
+    if a.vertices.is_empty() || b.vertices.is_empty() {
+        return out;
+    }
+    let mut polytope = match start_triangle(a, b, simplex, &mut grown) {
+        Ok(p) => p,
+        Err(Outside) => {
+            out.grown = grown;
+            return out;
+        }
+        Err(Flat(feature)) => {
+            out.grown = grown;
+            out.termination = EpaTermination::DegenerateMd;
+            out.penetration = Some(flat_penetration(a, b, &feature));
+            return out;
+        }
+    };
+    out.grown = grown;
+    let tol = EPA_GAP_RELATIVE * tolerance_scale(a, b);
+    out.termination = EpaTermination::OutOfIterations;
+    for _ in 0..EPA_MAX_ITERATIONS {
+        let (closest_edge, edge_normal, edge_distance) = nearest_edge(&polytope);
+        let support = md_support(a, b, edge_normal);
+        let gap = support.point.dot(edge_normal) - edge_distance;
+        let step = EpaStep {
+            polytope: polytope.clone(),
+            closest_edge,
+            edge_normal,
+            edge_distance,
+            support,
+            gap,
+        };
+        let known = polytope.iter().any(|p| same_point(p, &support));
+        out.penetration = Some(penetration(a, b, &polytope, &step));
+        out.steps.push(step);
+        if gap <= tol {
+            out.termination = EpaTermination::Converged;
+            return out;
+        }
+        if known {
+            out.termination = EpaTermination::NoProgress;
+            return out;
+        }
+        insert(&mut polytope, closest_edge, support);
+    }
+    out
+}
+
+/// Which computation a [`GjkEpa`]'s contact came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContactMethod {
+    /// GJK: the cores are apart.
+    Gjk,
+    /// EPA: the cores overlap or touch.
+    Epa,
+    /// The exact [`contact`]: EPA had no answer (a safety net; see the module doc).
+    ExactFallback,
+    /// A core has no vertices: nothing to touch, distance `+∞`.
+    Empty,
+}
+
+/// GJK, then EPA when the cores overlap, as one signed-distance query with both traces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GjkEpa {
+    /// The contact of the rounded shapes (radii subtracted), as design section 2 defines it.
+    pub contact: Contact,
+    pub method: ContactMethod,
+    pub gjk: Gjk,
+    /// `Some` when GJK found the cores overlapping or touching.
+    pub epa: Option<Epa>,
+}
+
+/// The signed distance, normal and witness points of two shapes in world space by GJK (apart)
+/// and EPA (overlapping or touching cores); rounded shapes by subtracting the radii from the
+/// core answer. Agrees with the exact [`contact`] up to rounding.
+pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
+    let g = gjk(a, b);
+    if let Some(c) = g.closest {
+        return GjkEpa {
+            contact: Contact::from_core(
+                c.distance, c.normal, c.point_a, c.point_b, a.radius, b.radius,
+            ),
+            method: ContactMethod::Gjk,
+            gjk: g,
+            epa: None,
+        };
+    }
+    if g.termination == GjkTermination::Empty {
+        return GjkEpa {
+            contact: Contact {
+                distance: f64::INFINITY,
+                normal: DEGENERATE_NORMAL,
+                point_a: DVec2::ZERO,
+                point_b: DVec2::ZERO,
+            },
+            method: ContactMethod::Empty,
+            gjk: g,
+            epa: None,
+        };
+    }
+    let e = epa(a, b, &g.simplex);
+    let (contact, method) = match e.penetration {
+        Some(p) => (
+            Contact::from_core(-p.depth, p.normal, p.point_a, p.point_b, a.radius, b.radius),
+            ContactMethod::Epa,
+        ),
+        None => (contact(a, b), ContactMethod::ExactFallback),
+    };
+    GjkEpa {
+        contact,
+        method,
+        gjk: g,
+        epa: Some(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::minkowski::minkowski_difference;
+    use crate::geometry::{Pose, Shape};
+
+    fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
+        shape
+            .to_convex()
+            .unwrap()
+            .0
+            .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
+    }
+
+    fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
+        body(
+            Shape::Box {
+                half_extents: DVec2::new(hx, hy),
+            },
+            x,
+            y,
+            deg,
+        )
+    }
+
+    fn near(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    fn near_v(a: DVec2, b: DVec2) -> bool {
+        (a - b).length() < 1e-12
+    }
+
+    #[test]
+    fn the_designs_report_example_by_epa() {
+        // A half (1, 1) at the origin, B half (0.75, 1) at (1.5, 0): the MD spans
+        // x ∈ [−0.25, 3.25], so the depth is 0.25 and B must move +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(0.75, 1.0, 1.5, 0.0, 0.0);
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.method, ContactMethod::Epa);
+        assert_eq!(
+            r.epa.as_ref().unwrap().termination,
+            EpaTermination::Converged
+        );
+        let c = r.contact;
+        assert!(
+            near(c.distance, -0.25) && near_v(c.normal, DVec2::X),
+            "{c:?}"
+        );
+        assert!(near(c.point_a.x, 1.0) && near(c.point_b.x, 0.75), "{c:?}");
+        assert!(
+            near_v(c.point_b - c.point_a, c.distance * c.normal),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn deep_boxes_leave_by_the_shorter_side() {
+        // Unit box A; box B half (2, 0.5) at (0.2, 0.9): the MD is [−2.8, 3.2] × [−0.6, 2.4],
+        // nearest side y = −0.6, so depth 0.6 upwards.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(2.0, 0.5, 0.2, 0.9, 0.0);
+        let c = gjk_epa_contact(&a, &b).contact;
+        assert!(
+            near(c.distance, -0.6) && near_v(c.normal, DVec2::Y),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn circles_overlapping_and_concentric() {
+        let a = Convex::circle(DVec2::ZERO, 1.0);
+        let b = Convex::circle(DVec2::new(1.2, 1.6), 1.5);
+        let r = gjk_epa_contact(&a, &b);
+        // Centres 2 apart, radii 2.5: overlap 0.5 along (0.6, 0.8). The cores are apart: GJK.
+        assert_eq!(r.method, ContactMethod::Gjk);
+        assert!(near(r.contact.distance, -0.5));
+        assert!(near_v(r.contact.normal, DVec2::new(0.6, 0.8)));
+        // Same centre: the core MD is one point, the origin; the documented +x.
+        let same = gjk_epa_contact(&a, &Convex::circle(DVec2::ZERO, 0.5));
+        assert_eq!(same.method, ContactMethod::Epa);
+        assert_eq!(
+            same.epa.as_ref().unwrap().termination,
+            EpaTermination::DegenerateMd
+        );
+        assert_eq!(same.contact.distance, -1.5);
+        assert_eq!(same.contact.normal, DEGENERATE_NORMAL);
+    }
+
+    #[test]
+    fn capsule_through_a_box_corner() {
+        // Capsule core from (0.5, 1.5) to (2.5, 1.5) (half 1 at (1.5, 1.5)), radius 0.25, over
+        // the unit box's corner (1, 1): core MD nearest boundary is the box top, 0.5 below the
+        // core, so the core distance is 0.5 and the rounded distance 0.25 along +y.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = body(
+            Shape::Capsule {
+                half_length: 1.0,
+                radius: 0.25,
+            },
+            1.5,
+            1.5,
+            0.0,
+        );
+        let c = gjk_epa_contact(&a, &b).contact;
+        assert!(
+            near(c.distance, 0.25) && near_v(c.normal, DVec2::Y),
+            "{c:?}"
+        );
+        // Pushed down to y = 0.7 the core crosses the box's side x = 1: the core leaves upwards
+        // by 0.3 (to y = 1; rightwards its left end would need 0.5), so the rounded distance
+        // is −0.3 − 0.25 = −0.55.
+        let b = body(
+            Shape::Capsule {
+                half_length: 1.0,
+                radius: 0.25,
+            },
+            1.5,
+            0.7,
+            0.0,
+        );
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.method, ContactMethod::Epa);
+        assert!(
+            near(r.contact.distance, -0.55) && near_v(r.contact.normal, DVec2::Y),
+            "{:?}",
+            r.contact
+        );
+    }
+
+    #[test]
+    fn point_inside_a_polygon_grows_a_triangle() {
+        // A point core 0.3 inside the unit box's right side: depth 0.3, out along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = Convex::circle(DVec2::new(0.7, 0.1), 0.0);
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.method, ContactMethod::Epa);
+        let e = r.epa.unwrap();
+        assert_eq!(e.termination, EpaTermination::Converged);
+        assert!(e.steps[0].polytope.len() == 3);
+        assert!(near(r.contact.distance, -0.3) && near_v(r.contact.normal, DVec2::X));
+        assert!(near_v(r.contact.point_a, DVec2::new(1.0, 0.1)));
+        assert!(near_v(r.contact.point_b, DVec2::new(0.7, 0.1)));
+    }
+
+    #[test]
+    fn touching_faces_give_depth_zero_and_the_face_normal() {
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 2.0, 0.5, 0.0);
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.method, ContactMethod::Epa);
+        assert_eq!(r.contact.distance, 0.0);
+        assert_eq!(r.contact.normal, DVec2::X);
+        // Corner to corner: either side's normal is a true one.
+        let b = boxed(1.0, 1.0, 2.0, 2.0, 0.0);
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.contact.distance, 0.0);
+        assert!(
+            r.contact.normal == DVec2::X || r.contact.normal == DVec2::Y,
+            "{:?}",
+            r.contact
+        );
+    }
+
+    #[test]
+    fn parallel_overlapping_segments_have_a_flat_md() {
+        // Two collinear capsule cores overlapping along x: the core MD is a segment of the x
+        // axis through the origin. Core distance 0; ±y are both shortest ways, +y is chosen.
+        let cap = Shape::Capsule {
+            half_length: 1.0,
+            radius: 0.1,
+        };
+        let a = body(cap.clone(), 0.0, 0.0, 0.0);
+        let b = body(cap.clone(), 0.5, 0.0, 0.0);
+        let r = gjk_epa_contact(&a, &b);
+        assert_eq!(r.method, ContactMethod::Epa);
+        let e = r.epa.as_ref().unwrap();
+        assert_eq!(e.termination, EpaTermination::DegenerateMd);
+        assert!(e.steps.is_empty());
+        assert!(near(r.contact.distance, -0.2), "{:?}", r.contact);
+        assert_eq!(r.contact.normal, DVec2::Y);
+        assert!(near_v(
+            r.contact.point_b - r.contact.point_a,
+            -0.2 * DVec2::Y
+        ));
+        // Tilted to 30°, the normal is the line's perpendicular nearer +x.
+        let a = body(cap.clone(), 0.0, 0.0, 30.0);
+        let b = body(cap, 0.0, 0.0, 30.0);
+        let c = gjk_epa_contact(&a, &b).contact;
+        assert!(
+            near_v(c.normal, DVec2::from_angle(-60f64.to_radians())),
+            "{c:?}"
+        );
+        // A point core on a segment core: also flat.
+        let seg = Convex {
+            vertices: vec![DVec2::new(-1.0, -1.0), DVec2::new(1.0, 1.0)],
+            radius: 0.0,
+        };
+        let c = gjk_epa_contact(&seg, &Convex::circle(DVec2::new(0.5, 0.5), 0.25)).contact;
+        assert!(near(c.distance, -0.25), "{c:?}");
+        assert!(near_v(c.normal, DVec2::new(1.0, -1.0).normalize()), "{c:?}");
+    }
+
+    #[test]
+    fn epa_ends_on_an_md_edge_for_polygons() {
+        let a = boxed(1.0, 0.6, 0.1, -0.2, 17.0);
+        let b = body(
+            Shape::Polygon {
+                vertices: vec![
+                    DVec2::new(0.0, 1.0),
+                    DVec2::new(-1.0, -1.0),
+                    DVec2::new(1.2, -0.8),
+                ],
+                radius: 0.0,
+            },
+            0.4,
+            0.3,
+            -40.0,
+        );
+        let r = gjk_epa_contact(&a, &b);
+        let e = r.epa.expect("overlapping");
+        assert_eq!(e.termination, EpaTermination::Converged);
+        let p = e.penetration.unwrap();
+        let md = minkowski_difference(&a, &b);
+        // Both ends are MD vertices (by their vertex pairs), and the edge's line supports the MD.
+        for end in p.edge {
+            assert!(md.vertices.iter().any(|v| v.a == end.a && v.b == end.b));
+        }
+        let out = -p.normal;
+        let h = md
+            .points()
+            .iter()
+            .map(|v| v.dot(out))
+            .fold(f64::MIN, f64::max);
+        assert!((h - p.depth).abs() < 1e-12, "{h} vs {}", p.depth);
+        let exact = contact(&a, &b);
+        assert!(near(r.contact.distance, exact.distance) && near_v(r.contact.normal, exact.normal));
+    }
+
+    #[test]
+    fn epa_refuses_a_simplex_without_the_origin() {
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 5.0, 0.0, 0.0);
+        let g = gjk(&a, &b);
+        let e = epa(&a, &b, &g.simplex);
+        assert_eq!(e.termination, EpaTermination::OriginOutside);
+        assert!(e.penetration.is_none());
+    }
+}

@@ -1,0 +1,569 @@
+//! GJK: the distance between two convex cores, found by walking a simplex of Minkowski
+//! difference points towards the origin, with every iteration recorded.
+//!
+//! # What it computes
+//!
+//! For two shapes in world space, the point of the core MD **B ⊖ A** nearest the origin: the
+//! core distance, the normal (from A towards B), and the witness points on each core. The caller
+//! subtracts the radii (see [`crate::geometry::epa::gjk_epa_contact`]). When the origin lies in
+//! the core MD — the cores overlap *or touch* — GJK has no distance to give and hands its last
+//! simplex to EPA ([`crate::geometry::epa`]).
+//!
+//! # The idea
+//!
+//! The MD is never built. All GJK needs is its *support point* in a direction `d`, the MD point
+//! farthest along `d`, and that is `b.support(d) − a.support(−d)` ([`md_support`]), which also
+//! says which core vertices made it (an [`MdVertex`], parry's `CSOPoint`). Keep a *simplex* of at
+//! most three such points; each iteration
+//!
+//! 1. finds the point `v` of the simplex nearest the origin and drops the simplex points that do
+//!    not help to reach it (a vertex or an edge remains) — if the simplex encloses the origin,
+//!    stop: the cores overlap;
+//! 2. asks for the support point `w` in the direction from `v` towards the origin;
+//! 3. stops if `w` brings nothing new (it is already in the simplex, or it lies no nearer the
+//!    origin than `v` does along that direction); otherwise adds `w` and repeats.
+//!
+//! `|v|` is an upper bound on the distance and shrinks every iteration; `|v| − gap` (the gap is
+//! how much nearer `w` is than `v` along the search direction) is a lower bound. For polygon
+//! cores every support point is an MD vertex, so the walk ends after finitely many steps on the
+//! MD vertex or edge nearest the origin: the answer is exact up to rounding, like
+//! [`crate::geometry::contact`].
+//!
+//! Gilbert, Johnson and Keerthi (1988), in the form of Gino van den Bergen's "Collision Detection
+//! in Interactive 3D Environments" (2003) and Erin Catto's Box2D `b2ShapeDistance`; the first
+//! article's van den Bergen cast is built on the same support-point walk.
+//!
+//! # Numerics
+//!
+//! * Inside/outside decisions use the exact orientation predicate [`orient`]. The origin counts as
+//!   enclosed when it is in the *closed* simplex, and cores whose simplex comes within
+//!   [`GJK_TOUCH_RELATIVE`] of the origin count as touching; both go to EPA, which returns depth
+//!   ≈ 0 with the normal of the MD edge the origin lies on — never the direction of a
+//!   rounding-noise vector.
+//! * On an edge of the simplex the search direction is the edge's perpendicular (on the origin's
+//!   side, decided exactly), not the normalised nearest point: even when the origin is 10⁻¹⁷ from
+//!   the edge the normal is the edge's normal.
+//! * The support function takes the first exact maximum (no tie tolerance), so the walk only ever
+//!   sees true extreme vertices.
+//!
+//! IMPORTANT NOTE: a core given with no vertices has no support point; GJK then stops at once
+//! with [`GjkTermination::Empty`]. Every `Convex` made by `Shape::to_convex` has at least one.
+
+use super::minkowski::MdVertex;
+use super::{closest_on_segment, orient, Convex, DVec2};
+
+/// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
+/// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
+/// so real scenes stop long before this (two 20-gons: a handful of iterations).
+pub const GJK_MAX_ITERATIONS: usize = 128;
+
+/// GJK stops when the new support point is nearer the origin than the simplex by no more than
+/// this fraction of the scene's scale ([`tolerance_scale`]). The MD points are differences of
+/// world coordinates, so each carries a rounding error of a few ulps of the scale (~10⁻¹⁶
+/// relative); 10⁻¹² is far above that (no endless polishing of rounding noise, no cycling
+/// between MD vertices that are collinear up to rounding, as the split vertices of exactly
+/// aligned boxes are) and far below any gap a person can set up by dragging.
+pub const GJK_GAP_RELATIVE: f64 = 1e-12;
+
+/// GJK reports the cores as touching ([`GjkTermination::Overlapping`]) once the simplex comes
+/// within this fraction of the scene's scale of the origin (`|v|` is an upper bound on the
+/// distance, so they really are that close). Nearer than that, a search direction is mostly
+/// rounding noise: at a touching corner `v` may be 10⁻²² long and point anywhere, and no
+/// iteration can shorten it. EPA then finds a true MD edge normal; its distance is off by at
+/// most about twice this much (on an MD flat up to rounding the sign of such a gap can flip).
+/// Same size as [`GJK_GAP_RELATIVE`], for the same reasons.
+pub const GJK_TOUCH_RELATIVE: f64 = 1e-12;
+
+/// The length that relative tolerances are measured against: the largest coordinate magnitude
+/// of either core (at least the smallest positive normal `f64`). Rounding errors of MD points are
+/// proportional to it, whether the shapes sit near 10⁶ or are 10⁻⁶ across.
+pub fn tolerance_scale(a: &Convex, b: &Convex) -> f64 {
+    a.extent().max(b.extent()).max(f64::MIN_POSITIVE)
+}
+
+/// How GJK stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GjkTermination {
+    /// The support point brought nothing new: the last simplex holds the MD feature nearest the
+    /// origin, and the distance is exact up to rounding.
+    Converged,
+    /// The closed simplex contains the origin, or comes within [`GJK_TOUCH_RELATIVE`] of it: the
+    /// cores overlap or touch. No distance; EPA starts from [`Gjk::simplex`].
+    Overlapping,
+    /// An iteration did not shorten `|v|` (only rounding can do that); the answer is the best
+    /// simplex before it.
+    NoProgress,
+    /// [`GJK_MAX_ITERATIONS`] iterations without converging; the answer is the best so far.
+    OutOfIterations,
+    /// A core has no vertices: there is nothing to measure.
+    Empty,
+}
+
+/// One GJK iteration, all in the world frame, points on the **core** MD (B ⊖ A, no radii).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GjkStep {
+    /// The simplex this iteration starts from (1 to 3 MD points, the newest last).
+    pub simplex: Vec<MdVertex>,
+    /// The part of `simplex` nearest the origin (a vertex or an edge; the whole triangle or the
+    /// edge or vertex the origin lies on when it is enclosed).
+    pub reduced: Vec<MdVertex>,
+    /// The point of the simplex nearest the origin, `v` (the origin itself when enclosed; at most
+    /// [`GJK_TOUCH_RELATIVE`] of the scale long when the search stops as touching).
+    pub closest: DVec2,
+    /// Unit search direction, from `v` towards the origin; `None` when the origin is enclosed
+    /// or touched (the last step of [`GjkTermination::Overlapping`]).
+    pub direction: Option<DVec2>,
+    /// The MD support point along `direction`; `None` when there was no search.
+    pub support: Option<MdVertex>,
+    /// How much nearer the origin the support point is than `v`, measured along `direction`
+    /// (`≥ 0` up to rounding); `|v| − gap` is a lower bound on the distance. `None` with
+    /// `support`.
+    pub gap: Option<f64>,
+}
+
+/// The distance GJK found between the cores (world frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkDistance {
+    /// Core distance, `> 0` (the radii are not subtracted).
+    pub distance: f64,
+    /// Unit, from A towards B: the nearest core MD point is `distance · normal`.
+    pub normal: DVec2,
+    /// Witness point on A's core.
+    pub point_a: DVec2,
+    /// Witness point on B's core; `point_b − point_a = distance · normal` up to rounding.
+    pub point_b: DVec2,
+}
+
+/// Everything GJK did and what it concluded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gjk {
+    /// One entry per iteration.
+    pub steps: Vec<GjkStep>,
+    pub termination: GjkTermination,
+    /// The final simplex: the feature nearest the origin, or (when overlapping) the simplex that
+    /// encloses it — EPA's start.
+    pub simplex: Vec<MdVertex>,
+    /// The core distance; `None` when the cores overlap or touch (or a core is empty).
+    pub closest: Option<GjkDistance>,
+}
+
+/// The core MD's support point along `dir`: `b`'s farthest core vertex along `dir` minus `a`'s
+/// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
+/// Both cores must have at least one vertex.
+pub fn md_support(a: &Convex, b: &Convex, dir: DVec2) -> MdVertex {
+    let ia = farthest(a, -dir);
+    let ib = farthest(b, dir);
+    MdVertex {
+        point: b.vertices[ib] - a.vertices[ia],
+        a: ia,
+        b: ib,
+    }
+}
+
+fn farthest(c: &Convex, dir: DVec2) -> usize {
+    let mut best = 0;
+    let mut best_dot = f64::NEG_INFINITY;
+    for (i, v) in c.vertices.iter().enumerate() {
+        let d = v.dot(dir);
+        if d > best_dot {
+            best = i;
+            best_dot = d;
+        }
+    }
+    best
+}
+
+/// `v` scaled to unit length, or `None` for the zero vector. Rescales first, so tiny vectors
+/// whose squared length would underflow still normalise.
+pub(crate) fn unit(v: DVec2) -> Option<DVec2> {
+    let m = v.x.abs().max(v.y.abs());
+    if m == 0.0 || !m.is_finite() {
+        return None;
+    }
+    (v / m).try_normalize()
+}
+
+/// Whether two MD points are the same point of the MD (same vertex pair, or same place).
+pub(crate) fn same_point(p: &MdVertex, q: &MdVertex) -> bool {
+    (p.a == q.a && p.b == q.b) || p.point == q.point
+}
+
+/// The nearest point of a simplex to the origin.
+#[derive(Clone, Debug, PartialEq)]
+enum Nearest {
+    /// The closed simplex contains the origin; the points are the smallest part that does.
+    Enclosed(Vec<MdVertex>),
+    /// The origin is outside; `closest` is on the `reduced` feature, `direction` the unit vector
+    /// from it towards the origin.
+    Outside {
+        reduced: Vec<MdVertex>,
+        closest: DVec2,
+        direction: DVec2,
+    },
+}
+
+impl Nearest {
+    fn distance_squared(&self) -> f64 {
+        match self {
+            Nearest::Enclosed(_) => 0.0,
+            Nearest::Outside { closest, .. } => closest.length_squared(),
+        }
+    }
+}
+
+fn nearest_of_point(p: MdVertex) -> Nearest {
+    match unit(-p.point) {
+        None => Nearest::Enclosed(vec![p]),
+        Some(direction) => Nearest::Outside {
+            reduced: vec![p],
+            closest: p.point,
+            direction,
+        },
+    }
+}
+
+fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
+    let e = q.point - p.point;
+    // Voronoi regions of the end points: the origin projects before p or after q.
+    if e == DVec2::ZERO || q.point.dot(e) <= 0.0 {
+        return nearest_of_point(q);
+    }
+    if -p.point.dot(e) <= 0.0 {
+        return nearest_of_point(p);
+    }
+    let side = orient(p.point, q.point, DVec2::ZERO);
+    if side == 0.0 {
+        return Nearest::Enclosed(vec![p, q]);
+    }
+    let left = match unit(e.perp()) {
+        Some(n) => n,
+        None => return nearest_of_point(q),
+    };
+    // Perpendicular to the edge, on the origin's side (decided exactly).
+    let direction = if side > 0.0 { left } else { -left };
+    let depth = direction.dot(p.point).abs();
+    Nearest::Outside {
+        reduced: vec![p, q],
+        closest: -depth * direction,
+        direction,
+    }
+}
+
+fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
+    let turn = orient(p.point, q.point, r.point);
+    if turn != 0.0 {
+        let (p, q, r) = if turn > 0.0 { (p, q, r) } else { (q, p, r) };
+        let inside = orient(p.point, q.point, DVec2::ZERO) >= 0.0
+            && orient(q.point, r.point, DVec2::ZERO) >= 0.0
+            && orient(r.point, p.point, DVec2::ZERO) >= 0.0;
+        if inside {
+            return Nearest::Enclosed(vec![p, q, r]);
+        }
+    }
+    // Outside (or a flat triangle): the nearest point is on one of the edges. The edges through
+    // the newest point `r` come first, so ties keep it.
+    let mut best: Option<Nearest> = None;
+    for (s, t) in [(q, r), (p, r), (p, q)] {
+        let n = nearest_of_segment(s, t);
+        if matches!(n, Nearest::Enclosed(_)) {
+            return n;
+        }
+        if best
+            .as_ref()
+            .is_none_or(|b| n.distance_squared() < b.distance_squared())
+        {
+            best = Some(n);
+        }
+    }
+    best.expect("three edges were tried")
+}
+
+fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
+    match *simplex {
+        [p] => nearest_of_point(p),
+        [p, q] => nearest_of_segment(p, q),
+        [p, q, r] => nearest_of_triangle(p, q, r),
+        _ => unreachable!("GJK keeps 1 to 3 simplex points"),
+    }
+}
+
+/// The core points of A and B behind the point of `feature` (a vertex or an edge) nearest the
+/// origin.
+pub(crate) fn witnesses(a: &Convex, b: &Convex, feature: &[MdVertex]) -> (DVec2, DVec2) {
+    match *feature {
+        [p] => (a.vertices[p.a], b.vertices[p.b]),
+        [p, q, ..] => {
+            let (_, t) = closest_on_segment(p.point, q.point, DVec2::ZERO);
+            (
+                a.vertices[p.a].lerp(a.vertices[q.a], t),
+                b.vertices[p.b].lerp(b.vertices[q.b], t),
+            )
+        }
+        [] => (DVec2::ZERO, DVec2::ZERO),
+    }
+}
+
+/// Run GJK on the cores of `a` and `b` (world space; radii ignored).
+pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
+    if a.vertices.is_empty() || b.vertices.is_empty() {
+        return Gjk {
+            steps: vec![],
+            termination: GjkTermination::Empty,
+            simplex: vec![],
+            closest: None,
+        };
+    }
+    let tol = GJK_GAP_RELATIVE * tolerance_scale(a, b);
+    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
+    // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca).
+    let start = a.centroid() - b.centroid();
+    let start = if start == DVec2::ZERO {
+        DVec2::X
+    } else {
+        start
+    };
+    let mut simplex = vec![md_support(a, b, start)];
+    let mut steps = Vec::new();
+    // The best (nearest) simplex feature so far: (reduced, closest, direction).
+    let mut best: Option<(Vec<MdVertex>, DVec2, DVec2)> = None;
+    let mut termination = GjkTermination::OutOfIterations;
+
+    for _ in 0..GJK_MAX_ITERATIONS {
+        let nearest = nearest_of_simplex(&simplex);
+        let touching = match &nearest {
+            Nearest::Enclosed(enclosing) => Some((enclosing.clone(), DVec2::ZERO)),
+            Nearest::Outside {
+                reduced, closest, ..
+            } if closest.length() <= touch => Some((reduced.clone(), *closest)),
+            Nearest::Outside { .. } => None,
+        };
+        if let Some((enclosing, closest)) = touching {
+            steps.push(GjkStep {
+                simplex: simplex.clone(),
+                reduced: enclosing.clone(),
+                closest,
+                direction: None,
+                support: None,
+                gap: None,
+            });
+            return Gjk {
+                steps,
+                termination: GjkTermination::Overlapping,
+                simplex: enclosing,
+                closest: None,
+            };
+        }
+        let Nearest::Outside {
+            reduced,
+            closest,
+            direction,
+        } = nearest
+        else {
+            unreachable!("the enclosed case returned above");
+        };
+        if let Some((_, best_closest, _)) = &best {
+            if closest.length_squared() >= best_closest.length_squared() {
+                steps.push(GjkStep {
+                    simplex: simplex.clone(),
+                    reduced,
+                    closest,
+                    direction: Some(direction),
+                    support: None,
+                    gap: None,
+                });
+                termination = GjkTermination::NoProgress;
+                break;
+            }
+        }
+        let w = md_support(a, b, direction);
+        let gap = direction.dot(w.point) - direction.dot(closest);
+        steps.push(GjkStep {
+            simplex: simplex.clone(),
+            reduced: reduced.clone(),
+            closest,
+            direction: Some(direction),
+            support: Some(w),
+            gap: Some(gap),
+        });
+        let known = reduced.iter().any(|p| same_point(p, &w));
+        simplex = reduced.clone();
+        simplex.push(w);
+        best = Some((reduced, closest, direction));
+        if known || gap <= tol {
+            termination = GjkTermination::Converged;
+            break;
+        }
+    }
+
+    let (reduced, _, direction) = best.expect("the first iteration always records a feature");
+    let (point_a, point_b) = witnesses(a, b, &reduced);
+    let distance = {
+        // |v| along the exact direction (see `nearest_of_segment`), robust for tiny v.
+        let v = match *reduced.as_slice() {
+            [p] => p.point,
+            [p, _] => p.point,
+            _ => DVec2::ZERO,
+        };
+        (-direction.dot(v)).max(0.0)
+    };
+    Gjk {
+        steps,
+        termination,
+        simplex: reduced,
+        closest: Some(GjkDistance {
+            distance,
+            normal: -direction,
+            point_a,
+            point_b,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Pose, Shape};
+
+    fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
+        Shape::Box {
+            half_extents: DVec2::new(hx, hy),
+        }
+        .to_convex()
+        .unwrap()
+        .0
+        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
+    }
+
+    fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
+        Shape::Capsule {
+            half_length: half,
+            radius: r,
+        }
+        .to_convex()
+        .unwrap()
+        .0
+        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
+    }
+
+    fn near(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    fn near_v(a: DVec2, b: DVec2) -> bool {
+        (a - b).length() < 1e-12
+    }
+
+    #[test]
+    fn unit_boxes_three_apart_along_x() {
+        // A = [−1, 1]², B = [2, 4] × [−1, 1]: the facing sides are x = 1 and x = 2, so the core
+        // distance is 1 along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 3.0, 0.0, 0.0);
+        let g = gjk(&a, &b);
+        assert_eq!(g.termination, GjkTermination::Converged);
+        let c = g.closest.unwrap();
+        assert!(near(c.distance, 1.0), "{c:?}");
+        assert!(near_v(c.normal, DVec2::X), "{c:?}");
+        assert!(near(c.point_a.x, 1.0) && near(c.point_b.x, 2.0), "{c:?}");
+        assert!(
+            near_v(c.point_b - c.point_a, c.distance * c.normal),
+            "{c:?}"
+        );
+        assert!(!g.steps.is_empty());
+    }
+
+    #[test]
+    fn box_corner_to_corner_diagonal() {
+        // B's lower-left corner (2, 2) faces A's upper-right corner (1, 1): distance √2.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 3.0, 3.0, 0.0);
+        let c = gjk(&a, &b).closest.unwrap();
+        assert!(near(c.distance, 2f64.sqrt()), "{c:?}");
+        assert!(near_v(c.normal, DVec2::ONE.normalize()), "{c:?}");
+        assert!(near_v(c.point_a, DVec2::ONE) && near_v(c.point_b, DVec2::splat(2.0)));
+    }
+
+    #[test]
+    fn two_points_are_their_distance_apart() {
+        // Circle cores: the MD is one point, found at once; the next support repeats it.
+        let a = Convex::circle(DVec2::ZERO, 1.0);
+        let b = Convex::circle(DVec2::new(3.0, 4.0), 1.0);
+        let g = gjk(&a, &b);
+        assert_eq!(g.termination, GjkTermination::Converged);
+        assert_eq!(g.steps.len(), 1);
+        let c = g.closest.unwrap();
+        assert!(near(c.distance, 5.0) && near_v(c.normal, DVec2::new(0.6, 0.8)));
+    }
+
+    #[test]
+    fn capsule_core_above_a_box() {
+        // Capsule core from (−1, 3) to (1, 3) over the unit box: core distance 2, straight up.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = capsule(1.0, 0.5, 0.0, 3.0, 0.0);
+        let c = gjk(&a, &b).closest.unwrap();
+        assert!(near(c.distance, 2.0) && near_v(c.normal, DVec2::Y), "{c:?}");
+        assert!(near(c.point_a.y, 1.0) && near(c.point_b.y, 3.0), "{c:?}");
+    }
+
+    #[test]
+    fn overlap_and_touch_hand_over_an_enclosing_simplex() {
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        for b in [
+            boxed(1.0, 1.0, 1.5, 0.3, 0.0),
+            boxed(1.0, 1.0, 2.0, 0.5, 0.0),
+        ] {
+            let g = gjk(&a, &b);
+            assert_eq!(g.termination, GjkTermination::Overlapping, "{g:?}");
+            assert!(g.closest.is_none());
+            assert!(g.steps.last().unwrap().direction.is_none());
+            assert!(!g.simplex.is_empty() && g.simplex.len() <= 3);
+        }
+    }
+
+    #[test]
+    fn point_inside_a_polygon_is_overlapping() {
+        let a = boxed(2.0, 1.0, 0.0, 0.0, 30.0);
+        let b = Convex::circle(DVec2::new(0.3, 0.2), 0.0);
+        assert_eq!(gjk(&a, &b).termination, GjkTermination::Overlapping);
+        // The same point outside: distance to the rotated box's side.
+        let far = Convex::circle(DVec2::new(0.0, 5.0), 0.0);
+        let c = gjk(&a, &far).closest.unwrap();
+        let exact = crate::geometry::contact(&a, &far);
+        assert!(near(c.distance, exact.distance) && near_v(c.normal, exact.normal));
+    }
+
+    #[test]
+    fn empty_core_stops_at_once() {
+        let a = Convex {
+            vertices: vec![],
+            radius: 0.0,
+        };
+        let g = gjk(&a, &Convex::circle(DVec2::ZERO, 1.0));
+        assert_eq!(g.termination, GjkTermination::Empty);
+        assert!(g.closest.is_none() && g.steps.is_empty());
+    }
+
+    #[test]
+    fn nearly_touching_edge_keeps_the_edge_normal() {
+        // Rotated boxes whose faces are 1e-15 apart: the normal is the faces' normal, not the
+        // direction of a vector made of rounding noise.
+        let n = DVec2::from_angle(0.7);
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.7f64.to_degrees());
+        let b = boxed(1.0, 1.0, 0.0, 0.0, 0.7f64.to_degrees());
+        let b = Convex {
+            vertices: b
+                .vertices
+                .iter()
+                .map(|v| *v + n * (2.0 + 1e-15) + n.perp() * 0.5)
+                .collect(),
+            radius: 0.0,
+        };
+        let g = gjk(&a, &b);
+        if let Some(c) = g.closest {
+            assert!((c.normal - n).length() < 1e-9, "{c:?}");
+            assert!(c.distance < 1e-14, "{c:?}");
+        } else {
+            assert_eq!(g.termination, GjkTermination::Overlapping);
+        }
+    }
+}
