@@ -12,7 +12,7 @@
 //! out of the same parameter along the MD edge.
 
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
-use super::{closest_on_segment, orient, outward_normal, Convex, DVec2};
+use super::{closest_on_segment, orient, Convex, DVec2, Source};
 
 /// The normal chosen when it is undefined: the cores are two points at the same place
 /// (concentric circles). Any direction is a shortest way out; +x is the documented choice.
@@ -132,22 +132,49 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
     best
 }
 
+/// Below this fraction of the scene's scale, the nearest point's length is rounding noise: its
+/// direction says nothing, and the nearest edge's normal is used instead. (The same threshold
+/// as GJK's touching test.)
+pub const TOUCH_RELATIVE: f64 = 1e-12;
+
+/// The outward normal of MD edge `i`, taken from the shape edge that made it: B's edge normal,
+/// or minus A's (B ⊖ A holds A reversed). Exact even where rounding made the MD edge tiny.
+pub fn md_edge_normal(md: &MinkowskiDifference, i: usize, a: &Convex, b: &Convex) -> DVec2 {
+    let e = md.edges[i];
+    match e.source {
+        Source::B => b.edge_normal(e.edge),
+        Source::A => -a.edge_normal(e.edge),
+    }
+}
+
 /// The exact contact, given the MD of the same `a` and `b` already built.
+///
+/// The normal: with the origin inside the MD, the way out is straight through the nearest edge,
+/// so the normal is minus that edge's outward normal. Apart, it is the direction of the nearest
+/// point — unless that point is rounding noise ([`TOUCH_RELATIVE`]): touching, the nearest
+/// edge's normal is used. (A flat MD, such as a point minus a segment, has two edges through
+/// the same points facing opposite ways; only the direction of the nearest point tells which
+/// faces the origin, so it is used whenever it means something.)
 pub fn contact_from_md(md: &MinkowskiDifference, a: &Convex, b: &Convex) -> Contact {
     let f = nearest_feature(md);
     let len = f.point.length();
-    let normal = if len > 0.0 {
-        if f.inside {
-            -f.point / len
-        } else {
+    let scale = md
+        .vertices
+        .iter()
+        .map(|v| v.point.abs().max_element())
+        .fold(0.0, f64::max)
+        .max(a.extent())
+        .max(b.extent());
+    let normal = if md.edges.is_empty() {
+        if len > 0.0 {
             f.point / len
+        } else {
+            DEGENERATE_NORMAL
         }
-    } else if md.edges.is_empty() {
-        DEGENERATE_NORMAL
+    } else if f.inside || len <= TOUCH_RELATIVE * scale {
+        -md_edge_normal(md, f.edge, a, b)
     } else {
-        // The origin is on the boundary: the way out is against the edge's outward normal.
-        let (p, q) = md.edge_points(f.edge);
-        -outward_normal(p, q).unwrap_or(-DEGENERATE_NORMAL)
+        f.point / len
     };
     let core_distance = if f.inside { -len } else { len };
     let (core_a, core_b) = witnesses(md, a, b, f.edge, f.t);

@@ -20,7 +20,7 @@
 //! * two single points (circle cores) have no edges at all; the MD is one point, answered
 //!   directly.
 
-use super::distance::{contact, Contact};
+use super::distance::{contact, Contact, TOUCH_RELATIVE};
 use super::{closest_on_segment, Convex, DVec2, Source};
 
 /// One (edge, support vertex) pair examined.
@@ -121,10 +121,12 @@ pub fn edge_scan(a: &Convex, b: &Convex) -> EdgeScan {
 /// The contact a chosen step stands for.
 fn step_contact(s: &EdgeScanStep, a: &Convex, b: &Convex) -> Contact {
     let len = s.closest.length();
-    let normal = if len > 0.0 {
+    let scale = a.extent().max(b.extent());
+    let normal = if len > TOUCH_RELATIVE * scale {
         s.closest / len * s.distance.signum()
     } else {
-        // Origin on the MD edge: the way out is A's edge normal, or against B's.
+        // Origin on the MD edge (up to rounding): the way out is A's edge normal, or against
+        // B's.
         match s.edge_of {
             Source::A => a.edge_normal(s.edge),
             Source::B => -b.edge_normal(s.edge),
