@@ -35,6 +35,8 @@
 //!   (`parry_origin_on_md_vertex`). At the 10⁻⁶ scale parry is run on the scene scaled back up
 //!   (its answer scaled down), because some of its tolerances are absolute lengths.
 
+mod common;
+use common::Rng;
 use std::collections::BTreeMap;
 
 use minkowski_lab::geometry::epa::{gjk_epa_contact, ContactMethod, GjkEpa};
@@ -62,28 +64,6 @@ const PARRY_TOL: f64 = 1e-6;
 /// to a nearest vertex off by about √(relative gap)); up to 9.9·10⁻⁴ in touching scenes, and
 /// 6·10⁻⁴ on parallel capsules. Larger differences must be valid shortest ways.
 const PARRY_NORMAL_TOL: f64 = 1e-3;
-
-/// splitmix64: a tiny, seeded, reproducible generator (no dependency needed).
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 fn random_shape(rng: &mut Rng) -> Shape {
     match rng.below(5) {

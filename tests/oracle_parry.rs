@@ -80,7 +80,7 @@ proptest! {
     }
 }
 
-fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> (Shape, Pose) {
+fn box_at(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> (Shape, Pose) {
     (
         Shape::Box {
             half_extents: DVec2::new(hx, hy),
@@ -95,7 +95,7 @@ fn identical_shapes_at_the_same_pose() {
     // MD edge counter-clockwise from the lowest vertex wins: for a 2 × 1 box that is the bottom
     // face, whose nearest point is (0, −1): B leaves upwards, the normal is +y and the depth
     // the box's full height.
-    let (s, p) = boxed(1.0, 0.5, 3.0, -2.0, 0.0);
+    let (s, p) = box_at(1.0, 0.5, 3.0, -2.0, 0.0);
     let (a, b) = (world(&s, &p), world(&s, &p));
     let c = contact(&a, &b);
     assert_eq!(c.distance, -1.0);
@@ -172,8 +172,8 @@ fn a_lone_point_and_a_segment() {
 #[test]
 fn huge_and_tiny_coordinates() {
     for scale in [1e6, 1e-6] {
-        let (sa, pa) = boxed(scale, scale, 1e6, 1e6, 10.0);
-        let (sb, pb) = boxed(scale, 0.5 * scale, 1e6 + 1.9 * scale, 1e6, 10.0);
+        let (sa, pa) = box_at(scale, scale, 1e6, 1e6, 10.0);
+        let (sb, pb) = box_at(scale, 0.5 * scale, 1e6 + 1.9 * scale, 1e6, 10.0);
         let (a, b) = (world(&sa, &pa), world(&sb, &pb));
         let c = contact(&a, &b);
         let scan = edge_scan(&a, &b).contact;

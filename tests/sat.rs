@@ -1,6 +1,8 @@
 //! The separating-axis test (second article) and Lander's separating plane (fourth article):
 //! known answers worked out by hand, then seeded random shapes against the exact contact.
 
+mod common;
+use common::{boxed, Rng};
 use minkowski_lab::geometry::hull::convex_hull;
 use minkowski_lab::geometry::sat::{
     check_swept_claim, first_contact_time, sat, sat_moving, sat_with, AxisOrigin, CacheOutcome,
@@ -9,26 +11,7 @@ use minkowski_lab::geometry::sat::{
 use minkowski_lab::geometry::separating_plane::{
     aabb_of, find_separating_line, CachedPlane, PlaneSource, Verdict,
 };
-use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape, Source};
-
-fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
-    shape
-        .to_convex()
-        .unwrap()
-        .0
-        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-}
-
-fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
-    body(
-        Shape::Box {
-            half_extents: DVec2::new(hx, hy),
-        },
-        x,
-        y,
-        deg,
-    )
-}
+use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Source};
 
 fn poly(points: &[(f64, f64)]) -> Convex {
     Convex {
@@ -433,29 +416,10 @@ fn cached_plane_moves_with_the_bodies() {
 // Seeded properties against the exact contact
 // ---------------------------------------------------------------------------------------------
 
-/// SplitMix64: a tiny seeded generator, so the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-}
-
 /// A random convex polygon with 3 to 8 hull vertices within radius ~1.5 of its origin, posed.
 fn random_polygon(rng: &mut Rng) -> Convex {
     loop {
-        let n = 3 + (rng.next() % 8) as usize;
+        let n = 3 + (rng.next_u64() % 8) as usize;
         let pts: Vec<DVec2> = (0..n)
             .map(|_| DVec2::new(rng.range(-1.5, 1.5), rng.range(-1.0, 1.0)))
             .collect();
@@ -477,7 +441,7 @@ fn random_polygon(rng: &mut Rng) -> Convex {
 /// A random shape of any kind: polygon (sharp or rounded), circle, capsule.
 fn random_shape(rng: &mut Rng) -> Convex {
     let mut c = random_polygon(rng);
-    match rng.next() % 4 {
+    match rng.next_u64() % 4 {
         0 => {}
         1 => c.radius = rng.range(0.05, 0.6),
         2 => {

@@ -200,15 +200,8 @@ fn witnesses(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Pose, Shape};
-
-    fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
-        shape
-            .to_convex()
-            .unwrap()
-            .0
-            .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
+    use crate::geometry::testing::body;
+    use crate::geometry::Shape;
 
     fn close(a: DVec2, b: DVec2) -> bool {
         (a - b).length() < 1e-12

@@ -148,17 +148,7 @@ fn step_contact(s: &EdgeScanStep, a: &Convex, b: &Convex) -> Contact {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{Pose, Shape};
-
-    fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
-        Shape::Box {
-            half_extents: DVec2::new(hx, hy),
-        }
-        .to_convex()
-        .unwrap()
-        .0
-        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
+    use crate::geometry::testing::boxed;
 
     #[test]
     fn exactly_aligned_boxes_pick_the_right_pair() {

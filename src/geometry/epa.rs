@@ -479,26 +479,8 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
 mod tests {
     use super::*;
     use crate::geometry::minkowski::minkowski_difference;
-    use crate::geometry::{Pose, Shape};
-
-    fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
-        shape
-            .to_convex()
-            .unwrap()
-            .0
-            .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
-
-    fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
-        body(
-            Shape::Box {
-                half_extents: DVec2::new(hx, hy),
-            },
-            x,
-            y,
-            deg,
-        )
-    }
+    use crate::geometry::testing::{body, boxed};
+    use crate::geometry::Shape;
 
     fn near(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12

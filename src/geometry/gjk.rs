@@ -422,17 +422,8 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::testing::boxed;
     use crate::geometry::{Pose, Shape};
-
-    fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
-        Shape::Box {
-            half_extents: DVec2::new(hx, hy),
-        }
-        .to_convex()
-        .unwrap()
-        .0
-        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
 
     fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
         Shape::Capsule {

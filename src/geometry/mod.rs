@@ -26,6 +26,8 @@ pub mod minkowski;
 pub mod sat;
 pub mod separating_plane;
 pub mod shape;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use distance::{contact, Contact};
 pub use glam::DVec2;

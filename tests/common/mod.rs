@@ -114,3 +114,43 @@ pub fn parry_contact(sa: &Shape, pa: &Pose, sb: &Shape, pb: &Pose) -> (f64, DVec
 pub fn depth_along(a: &Convex, b: &Convex, n: DVec2) -> f64 {
     b.support_value(-n) + a.support_value(n) + a.radius + b.radius
 }
+
+/// SplitMix64: a tiny seeded generator, so hand-rolled case loops are the same on every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// `shape` in world space at `(x, y)`, turned by `deg` degrees.
+pub fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
+    world(&shape, &Pose::new(DVec2::new(x, y), deg.to_radians()))
+}
+
+/// A box of half extents `(hx, hy)` in world space at `(x, y)`, turned by `deg` degrees.
+pub fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
+    body(
+        Shape::Box {
+            half_extents: DVec2::new(hx, hy),
+        },
+        x,
+        y,
+        deg,
+    )
+}

@@ -1,0 +1,24 @@
+//! Shapes for the unit tests of the geometry modules.
+
+use super::{Convex, DVec2, Pose, Shape};
+
+/// `shape` in world space at `(x, y)`, turned by `deg` degrees.
+pub fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
+    shape
+        .to_convex()
+        .unwrap()
+        .0
+        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
+}
+
+/// A box of half extents `(hx, hy)` in world space at `(x, y)`, turned by `deg` degrees.
+pub fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
+    body(
+        Shape::Box {
+            half_extents: DVec2::new(hx, hy),
+        },
+        x,
+        y,
+        deg,
+    )
+}
