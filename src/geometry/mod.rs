@@ -21,14 +21,17 @@ pub mod cast;
 pub mod distance;
 pub mod edge_scan;
 pub mod epa;
+pub mod exit_vector;
 pub mod gjk;
 pub mod hull;
 pub mod minkowski;
 pub mod sat;
 pub mod separating_plane;
 pub mod shape;
+pub mod special;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod wrapping;
 
 pub use distance::{contact, Contact};
 pub use glam::DVec2;
