@@ -540,6 +540,25 @@ fn face_tie(r: &BoxCircle, h: DVec2) -> bool {
     d[1] - d[0] <= 1e-9
 }
 
+#[test]
+fn nonsense_sizes_do_not_panic() {
+    let bad = [-1.0, f64::NAN, f64::INFINITY, 0.0];
+    for &x in &bad {
+        for &y in &bad {
+            let h = v(x, y);
+            let b = Aabb::new(v(0.5, y), h);
+            let _ = aabb_difference(&Aabb::new(v(x, 0.0), h), &b);
+            let _ = aabb_circle(&b, &Circle::new(v(x, 1.0), y));
+            let _ = obb_circle(&Obb::new(v(0.0, x), h, y), &Circle::new(v(1.0, y), x));
+            let _ = circle_circle(&Circle::new(v(x, y), x), &Circle::new(v(y, x), y));
+            let _ = gift_wrap(&[v(x, y), v(y, x), v(0.0, 0.0), v(x, x)]);
+            let poly = [v(x, -1.0), v(1.0, y), v(-1.0, 1.0)];
+            let _ = interior_point_test(&poly);
+            let _ = exit_vector(&poly, v(x, y));
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wrapping
 // ---------------------------------------------------------------------------------------------

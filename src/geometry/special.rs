@@ -280,6 +280,12 @@ fn side_distances(lo: DVec2, hi: DVec2, p: DVec2) -> ([SideDistance; 4], usize) 
     (sides, nearest)
 }
 
+/// `p` clamped to `[lo, hi]` per coordinate. Unlike `DVec2::clamp` it never asserts, so a
+/// negative or non-finite extent gives a meaningless answer, not a panic.
+fn clamp_to(p: DVec2, lo: DVec2, hi: DVec2) -> DVec2 {
+    p.max(lo).min(hi)
+}
+
 fn in_closed_box(lo: DVec2, hi: DVec2, p: DVec2) -> bool {
     lo.x <= p.x && p.x <= hi.x && lo.y <= p.y && p.y <= hi.y
 }
@@ -330,7 +336,7 @@ pub fn aabb_difference(a: &Aabb, b: &Aabb) -> AabbDifference {
         // `0.0 − x`, not `−x`: touching gives +0, never −0.
         (s.point, 0.0 - s.distance, s.side.inward())
     } else {
-        let p = DVec2::ZERO.clamp(md_min, md_max);
+        let p = clamp_to(DVec2::ZERO, md_min, md_max);
         let len = p.length();
         (p, len, p / len)
     };
@@ -462,7 +468,7 @@ fn box_circle_local(h: DVec2, v: DVec2, radius: f64) -> BoxCircle {
         x: clamp(v.x, h.x),
         y: clamp(v.y, h.y),
     };
-    let clamped = v.clamp(-h, h);
+    let clamped = clamp_to(v, -h, h);
     let d = v - clamped;
     let article_distance = d.length() - radius;
     let (nearest_face, closest_on_box, core_distance, normal) =
