@@ -3,6 +3,8 @@
 //! answers worked out by hand, then seeded random cases against the exact contact and against
 //! the monotone-chain hull.
 
+mod common;
+use common::Rng;
 use minkowski_lab::geometry::distance::DEGENERATE_NORMAL;
 use minkowski_lab::geometry::exit_vector::{exit_vector, interior_point_test};
 use minkowski_lab::geometry::hull::convex_hull;
@@ -29,29 +31,17 @@ fn moved(c: &Convex, by: DVec2) -> Convex {
     c.transformed(&Pose::new(by, 0.0))
 }
 
-/// SplitMix64: a tiny seeded generator, so the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// Two more draws on the shared seeded generator.
+trait Draws {
     /// A multiple of 1/8 in [lo, hi]: exact in binary, so touching cases touch exactly.
+    fn eighth(&mut self, lo: f64, hi: f64) -> f64;
+    /// A point with both coordinates uniform in [lo, hi).
+    fn point(&mut self, lo: f64, hi: f64) -> DVec2;
+}
+
+impl Draws for Rng {
     fn eighth(&mut self, lo: f64, hi: f64) -> f64 {
-        let steps = ((hi - lo) * 8.0) as u64;
+        let steps = ((hi - lo) * 8.0) as usize;
         lo + self.below(steps + 1) as f64 / 8.0
     }
     fn point(&mut self, lo: f64, hi: f64) -> DVec2 {
@@ -71,16 +61,9 @@ const AGREE_RELATIVE: f64 = 1e-12;
 #[derive(Default, Debug)]
 struct Worst {
     distance: f64,
-    /// Over the cases whose core distance is at least [`WELL_CONDITIONED`].
     normal: f64,
     points: f64,
-    /// Cases nearer than that to touching (normal compared with the widened tolerance only).
-    near_touching: usize,
 }
-
-/// Below this core distance the exact contact's normal is the direction of a point a few ulps
-/// from the origin; such cases do not count towards the worst normal and witness differences.
-const WELL_CONDITIONED: f64 = 1e-6;
 
 /// How much of a contact is determined, so how much of it two methods must agree on.
 #[derive(Clone, Copy, PartialEq)]
@@ -123,10 +106,9 @@ fn agree(
     if compare == Compare::DistanceOnly {
         return;
     }
-    // The exact method's normal is the direction of a small MD point when nearly touching, so
-    // its rounding grows like (scale · ε) / |core distance|: allow for that.
-    let core = (exact.distance + a.radius + b.radius).abs();
-    let ntol = AGREE_RELATIVE * scale.max(1.0) / core.min(1.0);
+    // Unit vectors: the same relative tolerance, absolute. (Touching cases included: the exact
+    // contact takes the edge's normal there, not the direction of a rounding-noise point.)
+    let ntol = tol;
     let dn = (ours.normal - exact.normal).length();
     assert!(
         dn <= ntol,
@@ -134,11 +116,7 @@ fn agree(
         ours.normal,
         exact.normal
     );
-    if core >= WELL_CONDITIONED {
-        worst.normal = worst.normal.max(dn);
-    } else {
-        worst.near_touching += 1;
-    }
+    worst.normal = worst.normal.max(dn);
     if compare == Compare::All {
         let dp = (ours.point_a - exact.point_a)
             .length()
@@ -149,9 +127,7 @@ fn agree(
             dp <= ptol,
             "{what}: witnesses differ by {dp:e}\nours {ours:?}\nexact {exact:?}"
         );
-        if core >= WELL_CONDITIONED {
-            worst.points = worst.points.max(dp / scale.max(1.0));
-        }
+        worst.points = worst.points.max(dp / scale.max(1.0));
     }
 }
 
@@ -652,7 +628,7 @@ fn check_wrap_against_hull(pts: &[DVec2], what: &str) {
 fn random_point_sets_wrap_to_the_monotone_chain_hull() {
     let mut rng = Rng(0x3A9_0004);
     for case in 0..1500 {
-        let n = 1 + rng.below(40) as usize;
+        let n = 1 + rng.below(40);
         let pts: Vec<DVec2> = match case % 5 {
             // Free floating-point coordinates.
             0 => (0..n).map(|_| rng.point(-3.0, 3.0)).collect(),
@@ -672,14 +648,14 @@ fn random_point_sets_wrap_to_the_monotone_chain_hull() {
             3 => vec![rng.point(-1.0, 1.0); n],
             // A convex polygon's vertices plus points on its edges and inside.
             _ => {
-                let k = 3 + rng.below(6) as usize;
+                let k = 3 + rng.below(6);
                 let poly: Vec<DVec2> = (0..k)
                     .map(|i| DVec2::from_angle(i as f64 * std::f64::consts::TAU / k as f64) * 4.0)
                     .map(|p| p.round())
                     .collect();
                 let mut pts = poly.clone();
                 for _ in 0..n {
-                    let i = rng.below(k as u64) as usize;
+                    let i = rng.below(k);
                     let (a, b) = (poly[i], poly[(i + 1) % k]);
                     pts.push(if rng.below(2) == 0 {
                         a.lerp(b, 0.5)
@@ -726,7 +702,7 @@ fn wrapping_random_shape_pairs_matches_the_edge_merge() {
 /// A random convex polygon with 3 to 8 hull vertices, posed in [−2, 2]².
 fn random_polygon(rng: &mut Rng) -> Convex {
     loop {
-        let n = 3 + rng.below(6) as usize;
+        let n = 3 + rng.below(6);
         let pts: Vec<DVec2> = (0..n).map(|_| rng.point(-1.5, 1.5)).collect();
         let hull = convex_hull(&pts);
         if hull.vertices.len() >= 3 {
