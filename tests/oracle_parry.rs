@@ -9,7 +9,9 @@ mod common;
 
 use common::*;
 use minkowski_lab::geometry::edge_scan::edge_scan;
+use minkowski_lab::geometry::epa::gjk_epa_contact;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
+use minkowski_lab::geometry::sat::sat;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use proptest::prelude::*;
 
@@ -42,6 +44,31 @@ proptest! {
         // The design's identity: the MD point nearest the origin is distance · normal.
         prop_assert!((ours.point_b - ours.point_a - ours.md_point()).length() < EXACT_TOL * scale(&a, &b));
         prop_assert!((ours.normal.length() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn every_method_agrees_with_parry(sa in any_shape(), pa in pose(), sb in any_shape(), pb in pose()) {
+        // The same bound as for the exact contact, method by method, straight against parry.
+        let (a, b) = (world(&sa, &pa), world(&sb, &pb));
+        let (pd, _) = parry_contact(&sa, &pa, &sb, &pb);
+        let tol = PARRY_TOL * scale(&a, &b);
+        let scan = edge_scan(&a, &b).contact;
+        let gjk = gjk_epa_contact(&a, &b).contact;
+        for (name, c) in [("edge scan", scan), ("GJK/EPA", gjk)] {
+            prop_assert!((c.distance - pd).abs() < tol, "{} {} parry {}", name, c.distance, pd);
+            let along = -depth_along(&a, &b, c.normal);
+            prop_assert!((along - pd).abs() < tol, "{} normal {}: signed distance along it {} parry {}", name, c.normal, along, pd);
+        }
+        // SAT measures the gap along its axes only: apart, between two sharp corners, that is
+        // less than the true distance. Overlapping or touching, its depth and axis are exact.
+        let sat = sat(&a, &b);
+        if pd > tol {
+            prop_assert!(sat.distance > 0.0 && sat.distance <= pd + tol, "SAT gap {} parry {}", sat.distance, pd);
+        } else {
+            prop_assert!((sat.distance - pd).abs() < tol, "SAT {} parry {}", sat.distance, pd);
+            let along = -depth_along(&a, &b, sat.axes[sat.best_axis].normal);
+            prop_assert!((along - pd).abs() < tol, "SAT axis: signed distance along it {} parry {}", along, pd);
+        }
     }
 
     #[test]
