@@ -17,6 +17,7 @@
 //! Iterative algorithms return their result *and* a trace of plain-data steps; how they stopped is
 //! an enum, never a bare bool.
 
+pub mod angular_cast;
 pub mod cast;
 pub mod distance;
 pub mod edge_scan;

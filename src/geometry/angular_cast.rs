@@ -1,0 +1,460 @@
+//! Angular + linear conservative advancement: the first time two bodies that both move *and turn*
+//! come within the tolerance of each other, with every iteration recorded.
+//!
+//! # What it computes
+//!
+//! For two [`MovingBody`]s over `t ∈ [0, 1]` (design section 2: each turns about its own
+//! position while that position moves in a straight line), a time `toi` at which the bodies are
+//! apart by less than the tolerance and **before which they never touch**: `toi` is at or before
+//! the true first contact, never after it. How the cast ended is a [`CastStatus`].
+//!
+//! # The idea
+//!
+//! Stand at time `t`, with the exact distance `d` and normal `n` (from A to B) of the two world
+//! shapes. Hold `n` fixed and watch the gap between the bodies measured along it: the smallest
+//! `b·n − a·n` over points `a` of A and `b` of B. A point of B moves with velocity
+//! `v_B + ω_B × (b − c_B)`, whose component along `n` is at least `v_B·n − r_B·|ω_B|`, where
+//! `r_B` is the largest distance of any point of B from its rotation centre `c_B`
+//! ([`MovingBody::max_radius`], Mirtich's bound: a point at radius `r` turning by `Δθ` travels an
+//! arc of length `r·|Δθ|`). Likewise A's points advance along `n` at most at
+//! `v_A·n + r_A·|ω_A|`. So the gap shrinks no faster than the **closing-speed bound**
+//!
+//! ```text
+//! μ = (v_A − v_B)·n + r_A·|ω_A| + r_B·|ω_B|        (positive: closing)
+//! ```
+//!
+//! and it stays positive — so `n` keeps separating the bodies and they cannot touch — for at
+//! least `d / μ`. Advance by (a little less than) that and measure again. Near the contact the
+//! steps shrink with the distance and `t` creeps up to the time of impact from below. With no
+//! turning and a head-on approach, `μ` is the exact closing speed and one step lands there.
+//!
+//! The bound holds for *all* later times, not just the next step (velocities and radii are
+//! constant over the motion). So if `μ ≤ 0`, or `d / μ` reaches past `t = 1`, nothing can close
+//! the gap before the motion ends: a miss, proven.
+//!
+//! Brian Mirtich's thesis ("Impulse-based Dynamic Simulation of Rigid Body Systems", 1996) for
+//! the bound and conservative advancement; Erwin Coumans' iteration (as in Bullet's continuous
+//! convex collision), as recreated in the first article's angular demo, where A turns 90° over
+//! the motion and the Minkowski difference changes shape every iteration.
+//!
+//! # Never past the contact
+//!
+//! Each step advances by `Δt = (d − margin) / μ` with `margin = STOP_SHORT_FRACTION ·
+//! tolerance`, not by `d / μ`. By the argument above the exact distance at the new time is then
+//! at least `margin`, so the bodies have not touched yet; and a head-on approach lands at
+//! distance `margin < tolerance` and stops as a hit. Stepping by the full `d / μ` would aim
+//! exactly *at* the contact, and one rounding error in `d`, `μ` or `t` could put `t` a hair past
+//! it. Every quantity here (the distance from [`crate::geometry::contact`], the poses, the
+//! normal's direction, `t + Δt`) is exact up to a few ulps of the scene's size, about
+//! `10⁻¹⁵ · scale`; the margin is kept at least `10⁻¹⁰ · scale` (see
+//! [`ROUNDING_RELATIVE`]), so rounding can eat only a vanishing part of it. Hence: on every
+//! iteration after the first the exact distance is positive, and a reported `toi` is never after
+//! the true first contact. On [`CastStatus::Hit`] the distance at `toi` is below the tolerance
+//! (and at least about `margin`).
+//!
+//! # How it stops
+//!
+//! * distance ≤ 0 at `t = 0`: [`CastStatus::Overlapping`], `toi = 0`;
+//! * distance < tolerance: [`CastStatus::Hit`];
+//! * `μ ≤ 0`, or `t + d/μ > 1`: [`CastStatus::Miss`] (nothing closes the gap in time);
+//! * [`NO_PROGRESS_STEPS`] steps in a row shorter than [`NO_PROGRESS_STEP`]:
+//!   [`CastStatus::NoProgress`] — the article warns the cast can crawl, for example when a long
+//!   body spins fast past another without touching: `r·|ω|` is then huge, each step tiny, and
+//!   the distance hardly changes;
+//! * `max_iterations` iterations recorded: [`CastStatus::OutOfIterations`].
+//!
+//! IMPORTANT NOTE: the cast never steps further than the bound proves safe, so it cannot step
+//! over a contact. A root search on the separation along one fixed axis can: when the bodies
+//! turn, that separation may dip below zero and come back between two probes. parry2d-f64 0.31's
+//! `cast_shapes_nonlinear` does this on 20 of the 1,500 seeded motions in
+//! `tests/angular_cast.rs` (three kept as `scenes/regression_parry_nonlinear_*.json`).
+//!
+//! IMPORTANT NOTE: the tolerance is measured in distance, not in time. Where the bodies meet
+//! at a glancing angle, a distance below the tolerance can be far (in `t`) from the contact, and
+//! a near miss that passes within the tolerance is reported as a hit: that is what "within
+//! tolerance" means.
+
+use super::cast::{CastSettings, CastStatus, MovingBody};
+use super::distance::contact_from_md;
+use super::minkowski::{minkowski_difference, MinkowskiDifference};
+use super::{Contact, DVec2, Pose};
+
+/// Each step stops this fraction of the tolerance short of where the bound says the bodies could
+/// first touch. Half: far enough from zero that rounding never reaches the contact (see the
+/// module doc), and below 1 so that a head-on approach, which lands at exactly this distance,
+/// counts as a hit at once.
+pub const STOP_SHORT_FRACTION: f64 = 0.5;
+
+/// The smallest tolerance honoured, as a fraction of the scene's size (see
+/// [`AngularCast::scale`]). The exact distance, the poses and `t + Δt` are each right to about
+/// 10⁻¹⁵ of the scene's size; a tolerance below that could not be told from rounding noise, and
+/// the margin that keeps each step short of the contact would be noise too. 10⁻¹⁰ leaves five
+/// orders of magnitude of headroom and is still far below anything a person sets.
+pub const ROUNDING_RELATIVE: f64 = 1e-10;
+
+/// A step shorter than this (in `t`, the whole motion being 1) makes no useful progress: at that
+/// pace even a millionth of the motion takes a thousand iterations, beyond any sensible budget.
+/// It happens when the bound `μ` is huge compared with the distance (a long body spinning fast)
+/// while the true distance hardly shrinks.
+pub const NO_PROGRESS_STEP: f64 = 1e-9;
+
+/// How many steps in a row must be shorter than [`NO_PROGRESS_STEP`] before the cast gives up.
+/// One tiny step can be the last approach to a contact (the next iteration is then a hit); a
+/// few in a row without reaching the tolerance is a crawl.
+pub const NO_PROGRESS_STEPS: u32 = 3;
+
+/// The closing-speed bound at one iteration, term by term (world units per unit of `t`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosingBound {
+    /// How fast the bodies approach along the normal by translation alone: `(v_A − v_B)·n`,
+    /// positive when closing (B moving towards A relative to A), negative when separating.
+    pub relative_normal_speed: f64,
+    /// `r_A·|ω_A|`: the fastest any point of A moves by A's turning.
+    pub angular_a: f64,
+    /// `r_B·|ω_B|`: the fastest any point of B moves by B's turning.
+    pub angular_b: f64,
+    /// The sum of the three: no pair of points closes the gap along the normal faster.
+    pub total: f64,
+}
+
+impl ClosingBound {
+    /// The bound for `a` and `b` along `normal` (unit, from A to B).
+    pub fn new(a: &MovingBody, b: &MovingBody, normal: DVec2) -> ClosingBound {
+        let relative_normal_speed = (a.velocity - b.velocity).dot(normal);
+        let angular_a = a.max_radius() * a.angular_velocity.abs();
+        let angular_b = b.max_radius() * b.angular_velocity.abs();
+        ClosingBound {
+            relative_normal_speed,
+            angular_a,
+            angular_b,
+            total: relative_normal_speed + angular_a + angular_b,
+        }
+    }
+}
+
+/// One iteration: where the bodies are at `t`, how far apart, and how far the bound lets the
+/// cast advance. All points and vectors are in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AngularCastStep {
+    /// The time of this iteration, in `[0, 1]`.
+    pub t: f64,
+    /// A's pose at `t` (A′ on the last iteration).
+    pub pose_a: Pose,
+    /// B's pose at `t`.
+    pub pose_b: Pose,
+    /// The core MD B ⊖ A of the world shapes at `t` (dilate by its `radius` for the rounded
+    /// MD). Under rotation it changes shape from one iteration to the next.
+    pub minkowski_difference: MinkowskiDifference,
+    /// The exact signed distance at `t` (`> 0` apart).
+    pub distance: f64,
+    /// Unit, from A towards B: the direction the bound is taken along.
+    pub normal: DVec2,
+    /// The witness point on A's boundary.
+    pub point_a: DVec2,
+    /// The witness point on B's boundary (`point_b − point_a = distance · normal`).
+    pub point_b: DVec2,
+    /// The closing-speed bound along `normal`.
+    pub bound: ClosingBound,
+    /// `Δt = (distance − margin) / bound.total`: how far in `t` the bodies are sure to stay at
+    /// least `margin` apart. `None` when the cast stops here before a step is needed (overlap,
+    /// hit) or useful (miss). Every iteration but the last advanced `t` by its step; a last
+    /// iteration that stopped for `NoProgress` or `OutOfIterations` shows the step not taken.
+    pub step: Option<f64>,
+}
+
+/// The outcome of [`angular_cast`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct AngularCast {
+    pub status: CastStatus,
+    /// The time the cast stopped at: the last iteration's `t`. On [`CastStatus::Hit`] the time
+    /// of impact (within the tolerance, in distance, before the first contact); `0` on
+    /// [`CastStatus::Overlapping`]; on `OutOfIterations` and `NoProgress` the last time proven
+    /// safe; on [`CastStatus::Miss`] the time from which a miss was proven.
+    pub toi: f64,
+    /// The exact signed distance at `toi`.
+    pub distance: f64,
+    /// Unit, from A towards B, at `toi`.
+    pub normal: DVec2,
+    /// A's pose at `toi`: A′, the article's pink ghost.
+    pub pose_a: Pose,
+    /// B's pose at `toi`.
+    pub pose_b: Pose,
+    /// The tolerance used: the setting, raised to [`ROUNDING_RELATIVE`] · `scale` if below it.
+    pub tolerance: f64,
+    /// How far short of a possible contact each step stops: `STOP_SHORT_FRACTION · tolerance`.
+    pub margin: f64,
+    /// The scene's size over the whole motion: A's points stay within
+    /// `max(|p_A(0)|, |p_A(1)|) + r_A` of the origin and B's likewise; `scale` is the sum of
+    /// the two, a bound on every MD coordinate and so on the rounding errors' yardstick.
+    pub scale: f64,
+    /// Every iteration, in order; at most `max_iterations` of them.
+    pub iterations: Vec<AngularCastStep>,
+}
+
+impl AngularCast {
+    /// The time of impact when the bodies touch (a hit or overlapping at the start), else `None`.
+    pub fn hit_time(&self) -> Option<f64> {
+        self.status.is_hit().then_some(self.toi)
+    }
+}
+
+/// The size of the scene over the whole motion: a bound on the magnitude of every coordinate of
+/// the MD (see [`AngularCast::scale`]).
+pub fn motion_scale(a: &MovingBody, b: &MovingBody) -> f64 {
+    let reach = |m: &MovingBody| {
+        m.pose
+            .position
+            .length()
+            .max((m.pose.position + m.velocity).length())
+            + m.max_radius()
+    };
+    (reach(a) + reach(b)).max(f64::MIN_POSITIVE)
+}
+
+/// The contact of the two bodies at time `t`, with the MD it was measured on.
+fn measure(a: &MovingBody, b: &MovingBody, t: f64) -> (Pose, Pose, MinkowskiDifference, Contact) {
+    let (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
+    let (wa, wb) = (a.local.transformed(&pose_a), b.local.transformed(&pose_b));
+    let md = minkowski_difference(&wa, &wb);
+    let c = contact_from_md(&md, &wa, &wb);
+    (pose_a, pose_b, md, c)
+}
+
+/// Conservative advancement for two bodies that translate and turn over `t ∈ [0, 1]`: the
+/// first time they come within `settings.tolerance` (module doc), never after the true first
+/// contact, and every iteration's state.
+pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> AngularCast {
+    let scale = motion_scale(a, b);
+    let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
+    let margin = STOP_SHORT_FRACTION * tolerance;
+
+    let mut out = AngularCast {
+        status: CastStatus::OutOfIterations,
+        toi: 0.0,
+        distance: 0.0,
+        normal: DVec2::X,
+        pose_a: a.pose,
+        pose_b: b.pose,
+        tolerance,
+        margin,
+        scale,
+        iterations: Vec::new(),
+    };
+    if settings.max_iterations == 0 {
+        // No iteration allowed: report the start as the last safe time, measured but not recorded.
+        let (_, _, _, c) = measure(a, b, 0.0);
+        out.distance = c.distance;
+        out.normal = c.normal;
+        return out;
+    }
+
+    let mut t = 0.0;
+    let mut short_steps = 0;
+    loop {
+        let (pose_a, pose_b, md, c) = measure(a, b, t);
+        let bound = ClosingBound::new(a, b, c.normal);
+        let first = out.iterations.is_empty();
+        let last_allowed = out.iterations.len() + 1 >= settings.max_iterations as usize;
+
+        // Decide what this iteration is: a stop, or a step of `Δt` (`step` is recorded either
+        // way; a stop for lack of progress or of iterations still shows the step it refused).
+        let mut step = None;
+        let stop = if first && c.distance <= 0.0 {
+            Some(CastStatus::Overlapping)
+        } else if c.distance < tolerance {
+            Some(CastStatus::Hit)
+        } else if bound.total <= 0.0 || bound.total.is_nan() || t + c.distance / bound.total > 1.0 {
+            // The gap along the normal cannot close before t = 1.
+            Some(CastStatus::Miss)
+        } else {
+            let dt = (c.distance - margin) / bound.total;
+            step = Some(dt);
+            short_steps = if dt < NO_PROGRESS_STEP {
+                short_steps + 1
+            } else {
+                0
+            };
+            if short_steps >= NO_PROGRESS_STEPS {
+                Some(CastStatus::NoProgress)
+            } else if last_allowed {
+                Some(CastStatus::OutOfIterations)
+            } else {
+                None
+            }
+        };
+
+        out.iterations.push(AngularCastStep {
+            t,
+            pose_a,
+            pose_b,
+            minkowski_difference: md,
+            distance: c.distance,
+            normal: c.normal,
+            point_a: c.point_a,
+            point_b: c.point_b,
+            bound,
+            step,
+        });
+
+        if let Some(status) = stop {
+            out.status = status;
+            out.toi = t;
+            out.distance = c.distance;
+            out.normal = c.normal;
+            out.pose_a = pose_a;
+            out.pose_b = pose_b;
+            return out;
+        }
+        // Not stopped, so a step was computed.
+        t += step.unwrap_or(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{contact, Convex, Shape};
+
+    fn moving(shape: Shape, x: f64, y: f64, deg: f64, v: DVec2, w_deg: f64) -> MovingBody {
+        MovingBody {
+            local: shape.to_convex().unwrap().0,
+            pose: Pose::new(DVec2::new(x, y), deg.to_radians()),
+            velocity: v,
+            angular_velocity: w_deg.to_radians(),
+        }
+    }
+
+    fn circle(r: f64) -> Shape {
+        Shape::Circle { radius: r }
+    }
+
+    #[test]
+    fn bound_terms_follow_the_sign_convention() {
+        // B to the right of A, moving left: closing along the normal (+x).
+        let a = moving(circle(1.0), 0.0, 0.0, 0.0, DVec2::new(1.0, 0.0), 90.0);
+        let b = moving(
+            Shape::Box {
+                half_extents: DVec2::new(3.0, 4.0),
+            },
+            5.0,
+            0.0,
+            0.0,
+            DVec2::new(-2.0, 7.0),
+            -180.0,
+        );
+        let bound = ClosingBound::new(&a, &b, DVec2::X);
+        assert_eq!(bound.relative_normal_speed, 3.0);
+        assert!((bound.angular_a - std::f64::consts::FRAC_PI_2).abs() < 1e-15);
+        assert!((bound.angular_b - 5.0 * std::f64::consts::PI).abs() < 1e-12);
+        assert_eq!(
+            bound.total,
+            bound.relative_normal_speed + bound.angular_a + bound.angular_b
+        );
+        // Moving apart: negative.
+        let apart = ClosingBound::new(&a, &b, -DVec2::X);
+        assert_eq!(apart.relative_normal_speed, -3.0);
+    }
+
+    #[test]
+    fn head_on_translation_lands_in_one_step_at_the_margin() {
+        // Two unit circles 4 apart (gap 2) closing at 4: contact at t = 0.5.
+        let a = moving(circle(1.0), 0.0, 0.0, 0.0, DVec2::new(2.0, 0.0), 0.0);
+        let b = moving(circle(1.0), 4.0, 0.0, 0.0, DVec2::new(-2.0, 0.0), 0.0);
+        let s = CastSettings::default();
+        let cast = angular_cast(&a, &b, &s);
+        assert_eq!(cast.status, CastStatus::Hit);
+        assert_eq!(cast.iterations.len(), 2, "{:?}", cast.iterations);
+        let expected = 0.5 - cast.margin / 4.0;
+        assert!(
+            (cast.toi - expected).abs() < 1e-15,
+            "{} vs {expected}",
+            cast.toi
+        );
+        assert!((cast.distance - cast.margin).abs() < 1e-12);
+        assert_eq!(cast.normal, DVec2::X);
+        assert_eq!(cast.iterations[0].step, Some(expected));
+        assert_eq!(cast.iterations[1].step, None);
+    }
+
+    #[test]
+    fn overlapping_at_the_start_is_toi_zero() {
+        let a = moving(circle(1.0), 0.0, 0.0, 0.0, DVec2::ZERO, 90.0);
+        let b = moving(circle(1.0), 1.5, 0.0, 0.0, DVec2::ZERO, 0.0);
+        let cast = angular_cast(&a, &b, &CastSettings::default());
+        assert_eq!(cast.status, CastStatus::Overlapping);
+        assert_eq!(cast.toi, 0.0);
+        assert_eq!(cast.hit_time(), Some(0.0));
+        assert_eq!(cast.iterations.len(), 1);
+        assert!((cast.distance + 0.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn separating_without_turning_is_a_miss_at_once() {
+        let a = moving(circle(1.0), 0.0, 0.0, 0.0, DVec2::new(-1.0, 0.0), 0.0);
+        let b = moving(circle(1.0), 3.0, 0.0, 0.0, DVec2::new(1.0, 0.0), 0.0);
+        let cast = angular_cast(&a, &b, &CastSettings::default());
+        assert_eq!(cast.status, CastStatus::Miss);
+        assert_eq!(cast.iterations.len(), 1);
+        assert!(cast.iterations[0].bound.total < 0.0);
+        assert_eq!(cast.hit_time(), None);
+    }
+
+    #[test]
+    fn too_far_to_close_in_time_is_a_miss() {
+        // Gap 8, closing at 4: contact would be at t = 2.
+        let a = moving(circle(1.0), 0.0, 0.0, 0.0, DVec2::ZERO, 0.0);
+        let b = moving(circle(1.0), 10.0, 0.0, 0.0, DVec2::new(-4.0, 0.0), 0.0);
+        let cast = angular_cast(&a, &b, &CastSettings::default());
+        assert_eq!(cast.status, CastStatus::Miss);
+        assert_eq!(cast.toi, 0.0);
+    }
+
+    #[test]
+    fn the_iteration_budget_is_respected_and_the_stop_is_safe() {
+        // A long bar spinning past a circle: many small steps.
+        let a = moving(
+            Shape::Box {
+                half_extents: DVec2::new(3.0, 0.05),
+            },
+            0.0,
+            0.0,
+            0.0,
+            DVec2::ZERO,
+            3600.0,
+        );
+        let b = moving(circle(0.5), 0.0, 3.6, 0.0, DVec2::ZERO, 0.0);
+        for n in [0, 1, 2, 5, 17] {
+            let cast = angular_cast(
+                &a,
+                &b,
+                &CastSettings {
+                    tolerance: 1e-3,
+                    max_iterations: n,
+                },
+            );
+            assert!(cast.iterations.len() <= n as usize);
+            assert_eq!(cast.status, CastStatus::OutOfIterations, "n = {n}");
+            let d = contact(&a.world_at(cast.toi), &b.world_at(cast.toi)).distance;
+            assert!(d > 0.0 && d == cast.distance, "{d} vs {}", cast.distance);
+        }
+    }
+
+    #[test]
+    fn a_tiny_tolerance_is_raised_above_rounding() {
+        let a = moving(circle(1.0), 1e6, 0.0, 0.0, DVec2::new(4.0, 0.0), 0.0);
+        let b = moving(circle(1.0), 1e6 + 4.0, 0.0, 0.0, DVec2::ZERO, 0.0);
+        let cast = angular_cast(
+            &a,
+            &b,
+            &CastSettings {
+                tolerance: 1e-300,
+                max_iterations: 64,
+            },
+        );
+        assert!(cast.tolerance >= ROUNDING_RELATIVE * 2e6);
+        assert_eq!(cast.status, CastStatus::Hit);
+        assert!(cast.toi < 1.0);
+        let wa: Convex = a.world_at(cast.toi);
+        assert!(contact(&wa, &b.world_at(cast.toi)).distance > 0.0);
+    }
+}
