@@ -25,6 +25,8 @@ pub mod epa;
 pub mod exit_vector;
 pub mod gjk;
 pub mod hull;
+pub mod iterative_cast;
+pub mod linear_cast;
 pub mod minkowski;
 pub mod sat;
 pub mod separating_plane;
