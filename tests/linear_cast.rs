@@ -1,17 +1,25 @@
 //! The linear cast and the iterative cast: hand-made known answers, a sampled-and-bisected oracle
 //! that shares no code with either, the swept-AABB special case, and parry2d-f64.
 //!
-//! Measured (this file's seeded cases; 60,000 aimed cases once while writing it):
-//! * linear cast vs the bisection oracle: hit/miss always agree off grazing cases; times agree
-//!   to 9.3e-13 (the oracle's own bracket is 1e-12), so 1e-9 is asserted;
+//! The truth for "do they meet at all" is the smallest signed distance over the motion, found
+//! exactly by a ternary search (translating, it is a convex function of `t`); the truth for
+//! "when" is the bisection oracle of `tests/common`. Cases passing within 1e-9 of touching are
+//! skipped as grazing.
+//!
+//! Measured (this file's 1,200 seeded cases per property; 60,000 once while writing it, in two
+//! distributions):
+//! * linear cast vs the oracle: hit/miss always agree; times agree to 9.3e-13 (the oracle's
+//!   own bracket is 1e-12), so 1e-9 is asserted. In 60,000 cases one contact was shorter than
+//!   the oracle's step (a corner clipped at speed): the oracle missed it, the cast did not;
 //! * iterative cast (tolerance 1e-3): never later than the oracle; the exact distance at its
-//!   time is at most 9.998e-4; hit/miss agree except for near misses that pass within the
-//!   tolerance, which it calls hits (by design: it cannot tell them apart);
+//!   time is below the tolerance (up to 9.998e-4 seen) and can be a rounding error below 0
+//!   (−1.4e-15 seen: a face-on jump lands on the contact and rounds past it); near misses
+//!   within the tolerance are called hits (14 in 60,000), by design;
 //! * parry2d-f64 0.31 `cast_shapes` (polygons, boxes, circles, capsules): hit/miss agree on all
-//!   60,000; its time is within 8.8e-8 of the oracle, always at or before it, and the exact
-//!   distance at its time is below 1.7e-8 (it stops a little early on rounded shapes). No case
-//!   was found where parry is wrong beyond that, so no `regression_parry_cast_*` scene exists;
-//!   the hair-line cases parry was tried on are pinned in `parry_on_hair_line_cases`.
+//!   60,000; its time is within 8.8e-8 of the oracle, and the exact distance at its time lies in
+//!   [−8.0e-9, 1.7e-8] (it stops a little early on rounded shapes, and sometimes a hair late).
+//!   Nothing beyond that tolerance was found, so there is no `regression_parry_cast_*` scene;
+//!   the hair-line cases parry was also tried on are pinned in `parry_on_hair_line_cases`.
 
 mod common;
 
@@ -453,6 +461,7 @@ struct Tally {
     miss: usize,
     overlapping: usize,
     grazing: usize,
+    short: usize,
 }
 
 #[test]
@@ -463,7 +472,8 @@ fn linear_cast_matches_the_bisection_oracle() {
             "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
             a.pose, a.velocity, b.pose, b.velocity
         );
-        if min_distance(a, b).abs() < GRAZING {
+        let min = min_distance(a, b);
+        if min.abs() < GRAZING {
             tally.grazing += 1;
             continue;
         }
@@ -481,6 +491,13 @@ fn linear_cast_matches_the_bisection_oracle() {
                     "{what}: linear {} oracle {t}",
                     c.toi
                 );
+                check_hit(a, b, &c, &what);
+            }
+            None if min < 0.0 => {
+                // The bodies do meet (the exact minimum says so) but for less than one of the
+                // oracle's steps: a corner clipped at speed, the oracle's documented blind spot.
+                tally.short += 1;
+                assert_eq!(c.status, CastStatus::Hit, "{what}: min distance {min}");
                 check_hit(a, b, &c, &what);
             }
             None => {
@@ -547,7 +564,8 @@ fn iterative_cast_is_conservative_and_within_tolerance() {
                 }
             }
             None if min < s.tolerance => {
-                // Passes within the tolerance: a hit there is the documented answer.
+                // Passes within the tolerance (a hit there is the documented answer), or meets
+                // for less than one of the oracle's steps.
                 within += 1;
                 assert!(
                     matches!(it.status, CastStatus::Hit | CastStatus::Miss),
@@ -620,25 +638,30 @@ fn parry_cast_agrees_with_the_oracle() {
             "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
             a.pose, a.velocity, b.pose, b.velocity
         );
-        if min_distance(a, b).abs() < GRAZING {
+        let min = min_distance(a, b);
+        if min.abs() < GRAZING {
             continue;
         }
+        // Whether they meet at all: the exact minimum (the oracle can step over a short
+        // contact; see `the_oracle_misses_contacts_shorter_than_a_step`).
         let oracle = bisection_toi(a, b);
         let theirs = parry_toi(sa, a, sb, b);
         assert_eq!(
             theirs.is_some(),
-            oracle.is_some(),
-            "{what}: parry {theirs:?} oracle {oracle:?}"
+            min < 0.0,
+            "{what}: parry {theirs:?} oracle {oracle:?} min distance {min}"
         );
-        if let (Some(p), Some(t)) = (theirs, oracle) {
+        if let Some(p) = theirs {
             compared += 1;
-            worst_time = worst_time.max((p - t).abs());
-            assert!(
-                (p - t).abs() < PARRY_TIME_TOL,
-                "{what}: parry {p} oracle {t}"
-            );
-            if t == 0.0 {
-                assert_eq!(p, 0.0, "{what}: overlapping at the start");
+            if let Some(t) = oracle {
+                worst_time = worst_time.max((p - t).abs());
+                assert!(
+                    (p - t).abs() < PARRY_TIME_TOL,
+                    "{what}: parry {p} oracle {t}"
+                );
+            }
+            if p == 0.0 {
+                assert_eq!(oracle, Some(0.0), "{what}: overlapping at the start");
                 continue;
             }
             let d = distance_at(a, b, p);
