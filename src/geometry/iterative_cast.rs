@@ -216,20 +216,15 @@ mod tests {
         let out = iterative_cast(&a, &circle(5.0, 1.0, -10.0, 0.0), &few);
         assert_eq!(out.status, CastStatus::OutOfIterations);
         assert_eq!(Some(out.toi), out.steps[0].next_t);
-        // A tolerance of 0 on a grazing path: the step vanishes before the distance does.
+        // A tolerance of 0 on a tangent path (B's disc grazes A's at t = 0.5): the distance
+        // shrinks like the square of the time left, so the steps vanish in rounding first.
         let none = CastSettings {
             tolerance: 0.0,
             max_iterations: 10_000,
         };
         let crawl = iterative_cast(&a, &circle(5.0, 2.0, -10.0, 0.0), &none);
-        assert!(
-            matches!(
-                crawl.status,
-                CastStatus::NoProgress | CastStatus::Hit | CastStatus::OutOfIterations
-            ),
-            "{:?}",
-            crawl.status
-        );
+        assert_eq!(crawl.status, CastStatus::NoProgress);
+        assert!(crawl.steps.len() < 100, "{}", crawl.steps.len());
         assert!(crawl.toi <= 0.5);
     }
 }
