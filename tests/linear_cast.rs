@@ -26,9 +26,8 @@ mod common;
 use common::*;
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use minkowski_lab::geometry::iterative_cast::iterative_cast;
-use minkowski_lab::geometry::linear_cast::{
-    aabb_cast, linear_cast, translated_at, Aabb, LinearCast,
-};
+use minkowski_lab::geometry::linear_cast::{aabb_cast, linear_cast, translated_at, LinearCast};
+use minkowski_lab::geometry::special::Aabb;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use parry2d_f64::math::Vector as PVec;
 use parry2d_f64::query::{cast_shapes, ShapeCastOptions};
@@ -598,12 +597,7 @@ fn aabb_cast_agrees_with_the_general_cast() {
         let cb = v(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0));
         let va = v(rng.range(-8.0, 8.0), rng.range(-8.0, 8.0));
         let vb = v(rng.range(-8.0, 8.0), rng.range(-8.0, 8.0));
-        let fast = aabb_cast(
-            &Aabb::from_centre(ca, half_a),
-            va,
-            &Aabb::from_centre(cb, half_b),
-            vb,
-        );
+        let fast = aabb_cast(&Aabb::new(ca, half_a), va, &Aabb::new(cb, half_b), vb);
         let a = moving(&bx(half_a.x, half_a.y), Pose::new(ca, 0.0), va, 0.0);
         let b = moving(&bx(half_b.x, half_b.y), Pose::new(cb, 0.0), vb, 0.0);
         let general = linear_cast(&a, &b);

@@ -38,7 +38,8 @@
 //! this cast, the iterative cast and the sampled oracle of the tests in agreement.
 //!
 //! **AABBs.** [`aabb_cast`] is the second article's promised follow-up: the MD of two
-//! axis-aligned boxes is an axis-aligned box, and a ray against a box is the slab method.
+//! axis-aligned boxes ([`Aabb`], from [`special`](super::special)) is an axis-aligned box, and a
+//! ray against a box is the slab method.
 //!
 //! Conventions (design section 2): world frame, y-up; configuration space is the plane of
 //! `B ⊖ A` at `t = 0`; normals point from A towards B.
@@ -46,6 +47,7 @@
 use super::cast::{CastStatus, MovingBody};
 use super::distance::md_edge_normal;
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
+use super::special::Aabb;
 use super::{contact, cross, orient, Convex, DVec2, Pose};
 
 /// The ray of a cast in configuration space: from `origin` along `direction` for `length` world
@@ -339,36 +341,6 @@ fn core_witnesses(
     }
 }
 
-/// An axis-aligned box, world frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Aabb {
-    pub min: DVec2,
-    pub max: DVec2,
-}
-
-impl Aabb {
-    /// The box of half extents `half` around `centre`.
-    pub fn from_centre(centre: DVec2, half: DVec2) -> Aabb {
-        Aabb {
-            min: centre - half,
-            max: centre + half,
-        }
-    }
-
-    /// B ⊖ A of two boxes is a box: `[b.min − a.max, b.max − a.min]` (the second article).
-    pub fn minkowski_difference(a: &Aabb, b: &Aabb) -> Aabb {
-        Aabb {
-            min: b.min - a.max,
-            max: b.max - a.min,
-        }
-    }
-
-    /// Whether `p` is in the closed box.
-    pub fn contains(&self, p: DVec2) -> bool {
-        p.cmpge(self.min).all() && p.cmple(self.max).all()
-    }
-}
-
 /// The result of [`aabb_cast`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AabbCast {
@@ -381,7 +353,7 @@ pub struct AabbCast {
     /// The contact normal at the hit, from A towards B: `±x` or `±y`. When the ray enters
     /// exactly through a corner of the MD box, the x axis is reported.
     pub normal: Option<DVec2>,
-    /// The MD box, configuration space.
+    /// The MD box B ⊖ A, configuration space: centre `c_B − c_A`, half extents `h_A + h_B`.
     pub md: Aabb,
 }
 
@@ -391,7 +363,7 @@ pub struct AabbCast {
 /// enters at the latest entry. Touching at the start counts as overlapping (closed box), as in
 /// [`linear_cast`], with which it agrees on unrotated boxes.
 pub fn aabb_cast(a: &Aabb, va: DVec2, b: &Aabb, vb: DVec2) -> AabbCast {
-    let md = Aabb::minkowski_difference(a, b);
+    let md = Aabb::new(b.centre - a.centre, a.half_extents + b.half_extents);
     let mut out = AabbCast {
         status: CastStatus::Overlapping,
         toi: 0.0,
@@ -399,7 +371,8 @@ pub fn aabb_cast(a: &Aabb, va: DVec2, b: &Aabb, vb: DVec2) -> AabbCast {
         normal: None,
         md,
     };
-    if md.contains(DVec2::ZERO) {
+    let (lo, hi) = (b.min() - a.max(), b.max() - a.min());
+    if lo.cmple(DVec2::ZERO).all() && hi.cmpge(DVec2::ZERO).all() {
         return out;
     }
     out.status = CastStatus::Miss;
@@ -408,7 +381,7 @@ pub fn aabb_cast(a: &Aabb, va: DVec2, b: &Aabb, vb: DVec2) -> AabbCast {
     let (mut enter, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
     let mut normal = DVec2::ZERO;
     for (k, axis) in [(0, DVec2::X), (1, DVec2::Y)] {
-        let (lo, hi, dk) = (md.min[k], md.max[k], d[k]);
+        let (lo, hi, dk) = (lo[k], hi[k], d[k]);
         if dk == 0.0 {
             if lo > 0.0 || hi < 0.0 {
                 return out;
@@ -569,8 +542,8 @@ mod tests {
 
     #[test]
     fn aabb_slabs_agree_with_the_general_cast() {
-        let a = Aabb::from_centre(DVec2::ZERO, DVec2::ONE);
-        let b = Aabb::from_centre(DVec2::new(5.0, 0.5), DVec2::new(1.0, 0.5));
+        let a = Aabb::new(DVec2::ZERO, DVec2::ONE);
+        let b = Aabb::new(DVec2::new(5.0, 0.5), DVec2::new(1.0, 0.5));
         let c = aabb_cast(&a, DVec2::ZERO, &b, DVec2::new(-4.0, 0.0));
         assert_eq!(c.status, CastStatus::Hit);
         assert_eq!(c.toi, 0.75);
