@@ -3,7 +3,8 @@
 use clap::{Parser, Subcommand};
 use minkowski_lab::scene::Scene;
 use minkowski_lab::{report, viewer};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The scene shown when no file is given: the first article's OBB vs OBB demo.
@@ -32,8 +33,19 @@ enum Command {
     },
 }
 
-fn load(path: &PathBuf) -> Result<Scene, String> {
+/// The name the built-in scene goes by in messages.
+const DEFAULT_SCENE_NAME: &str = "built-in OBB vs OBB scene";
+
+fn load(path: &Path) -> Result<Scene, String> {
     Scene::load(path).map_err(|e| e.to_string())
+}
+
+/// Write to stdout; a reader that has gone away (`| head`) is not an error.
+fn print_out(text: &str) -> Result<(), String> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("stdout: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -41,17 +53,17 @@ fn main() -> ExitCode {
     let result = match (cli.command, cli.scene) {
         (Some(Command::Report { scene }), _) => load(&scene).and_then(|s| {
             let r = report::scene_report(&s).map_err(|e| format!("{}: {e}", scene.display()))?;
-            print!("{}", r.to_json());
-            Ok(())
+            print_out(&r.to_json())
         }),
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),
-                None => Scene::from_str(DEFAULT_SCENE, "built-in OBB vs OBB scene")
-                    .map_err(|e| e.to_string()),
+                None => {
+                    Scene::from_str(DEFAULT_SCENE, DEFAULT_SCENE_NAME).map_err(|e| e.to_string())
+                }
             };
             scene.and_then(|s| {
-                let name = path.map(|p| p.display().to_string()).unwrap_or_default();
+                let name = path.map_or(DEFAULT_SCENE_NAME.to_string(), |p| p.display().to_string());
                 let bodies = s.bodies().map_err(|e| format!("{name}: {e}"))?;
                 for w in &bodies.warnings {
                     eprintln!("warning: {name}: {w}");

@@ -5,7 +5,7 @@
 //! never filled with placeholders.
 
 use crate::geometry::minkowski::minkowski_difference;
-use crate::geometry::sat::{check_swept_claim, sat_with, AxisOrigin, SatOptions};
+use crate::geometry::sat::{first_contact_time, sat_with, AxisOrigin, SatOptions};
 use crate::geometry::{distance::contact_from_md, Convex, DVec2};
 use crate::scene::{PathError, Scene};
 use serde::Serialize;
@@ -32,7 +32,9 @@ pub struct ClosestPoints {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct MdReport {
-    /// Core polygon of B ⊖ A, counter-clockwise from its lowest-then-leftmost vertex.
+    /// Core polygon of B ⊖ A, counter-clockwise from its lowest-then-leftmost vertex, with no
+    /// two consecutive edges on one line (where both shapes have parallel edges, the one MD
+    /// edge is reported with the source of its longer part).
     pub vertices: Vec<[f64; 2]>,
     /// The rounding radius (sum of the shapes' radii).
     pub radius: f64,
@@ -108,13 +110,13 @@ pub fn sat_report(a: &Convex, b: &Convex, relative_velocity: DVec2) -> SatReport
             cached_axis: None,
         },
     );
-    let swept = moving.then(|| {
-        let check = check_swept_claim(a, b, relative_velocity);
+    let swept = s.swept.map(|w| {
+        let (first_contact, _) = first_contact_time(a, b, relative_velocity);
         SweptReport {
             relative_velocity: vec2(relative_velocity),
-            swept_claims_hit: check.swept_claims_hit,
-            first_contact: check.first_contact,
-            claim_is_false: check.claim_is_false,
+            swept_claims_hit: w.swept_claims_hit,
+            first_contact,
+            claim_is_false: w.swept_claims_hit && first_contact.is_none(),
         }
     });
     SatReport {
@@ -158,10 +160,13 @@ pub fn report(a: &Convex, b: &Convex, relative_velocity: DVec2, warnings: Vec<St
             a: vec2(c.point_a),
             b: vec2(c.point_b),
         },
-        minkowski_difference: MdReport {
-            vertices: md.vertices.iter().map(|v| vec2(v.point)).collect(),
-            radius: md.radius,
-            edge_sources: md.edges.iter().map(|e| e.source.as_str()).collect(),
+        minkowski_difference: {
+            let merged = md.merged_collinear();
+            MdReport {
+                vertices: merged.vertices.iter().map(|v| vec2(v.point)).collect(),
+                radius: merged.radius,
+                edge_sources: merged.edges.iter().map(|e| e.source.as_str()).collect(),
+            }
         },
         sat: sat_report(a, b, relative_velocity),
         warnings,

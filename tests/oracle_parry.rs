@@ -198,24 +198,48 @@ fn a_lone_point_and_a_segment() {
 
 #[test]
 fn huge_and_tiny_coordinates() {
-    for scale in [1e6, 1e-6] {
-        let (sa, pa) = box_at(scale, scale, 1e6, 1e6, 10.0);
-        let (sb, pb) = box_at(scale, 0.5 * scale, 1e6 + 1.9 * scale, 1e6, 10.0);
+    // Shapes of size `size` a million units out. Rounding is a few ulps of the coordinates
+    // (1e6 · ε ≈ 2e-10) on top of 1e-9 of the shapes' own size.
+    for size in [1.0, 1e-3] {
+        let (sa, pa) = box_at(size, size, 1e6, 1e6, 10.0);
+        let (sb, pb) = box_at(size, 0.5 * size, 1e6 + 1.9 * size, 1e6, 10.0);
         let (a, b) = (world(&sa, &pa), world(&sb, &pb));
         let c = contact(&a, &b);
         let scan = edge_scan(&a, &b).contact;
-        let (pd, _) = parry_contact(&sa, &pa, &sb, &pb);
-        let tol = 1e-9 * (1e6 + scale);
-        assert!(
-            (c.distance - pd).abs() < tol,
-            "scale {scale}: ours {} parry {pd}",
-            c.distance
-        );
-        assert!(
-            (c.distance - scan.distance).abs() < tol,
-            "scale {scale}: scan {}",
-            scan.distance
-        );
+        let gjk = gjk_epa_contact(&a, &b).contact;
+        let tol = 1e-9 * size + 1e3 * 1e6 * f64::EPSILON;
+        // The same pair at the origin gives the reference.
+        let (sa0, pa0) = box_at(size, size, 0.0, 0.0, 10.0);
+        let (sb0, pb0) = box_at(size, 0.5 * size, 1.9 * size, 0.0, 10.0);
+        let (pd, _) = parry_contact(&sa0, &pa0, &sb0, &pb0);
+        for (name, d) in [
+            ("exact", c.distance),
+            ("edge scan", scan.distance),
+            ("GJK/EPA", gjk.distance),
+        ] {
+            assert!(
+                (d - pd).abs() < tol,
+                "size {size}: {name} {d} parry at the origin {pd}"
+            );
+        }
         assert!(c.distance < 0.0);
     }
+    // Tiny shapes near the origin: everything scales down exactly.
+    let (sa, pa) = box_at(1e-6, 1e-6, 0.0, 0.0, 10.0);
+    let (sb, pb) = box_at(1e-6, 0.5e-6, 1.9e-6, 0.0, 10.0);
+    let (a, b) = (world(&sa, &pa), world(&sb, &pb));
+    let (big_a, big_b) = (
+        world(&box_at(1.0, 1.0, 0.0, 0.0, 10.0).0, &pa),
+        world(
+            &box_at(1.0, 0.5, 1.9, 0.0, 10.0).0,
+            &Pose::new(DVec2::new(1.9, 0.0), pb.angle),
+        ),
+    );
+    let small = contact(&a, &b).distance;
+    let large = contact(&big_a, &big_b).distance;
+    assert!(
+        (small - 1e-6 * large).abs() < 1e-9 * 1e-6,
+        "{small} vs {large} · 1e-6"
+    );
+    assert!((edge_scan(&a, &b).contact.distance - small).abs() < 1e-15);
 }

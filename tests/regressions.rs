@@ -1,7 +1,11 @@
 //! Named cases that once went wrong somewhere, each with its story.
 
+mod common;
+
 use minkowski_lab::geometry::edge_scan::edge_scan;
-use minkowski_lab::geometry::{contact, DVec2, Pose, Shape, Source};
+use minkowski_lab::geometry::epa::{gjk_epa_contact, ContactMethod};
+use minkowski_lab::geometry::sat::{sat, AxisOrigin};
+use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape, Source};
 
 /// A reader of the first article (Jon, in its comments) reports a slightly tilted box falling
 /// onto a static triangle: the box's lowest corner is a little higher than the triangle's apex
@@ -56,6 +60,84 @@ fn tilted_box_just_above_a_triangle_apex() {
         "clamped: {} > {gap}",
         bottom.distance
     );
+
+    // GJK ends on the same pair of features, with the same gap.
+    let g = gjk_epa_contact(&a, &b);
+    assert_eq!(g.method, ContactMethod::Gjk);
+    assert!(
+        (g.contact.distance - gap).abs() < 1e-12,
+        "GJK {}",
+        g.contact.distance
+    );
+    assert!((g.contact.normal - exact.normal).length() < 1e-12);
+
+    // SAT only bounds a gap from below, and here that bound is the trap: the box's bottom-edge
+    // axis sees the apex only 0.011 below it. Its best axis is the triangle's left edge, whose
+    // normal happens to be the true one, so its answer is exact in this case.
+    let s = sat(&a, &b);
+    assert!(!s.intersecting);
+    let best = &s.axes[s.best_axis];
+    assert_eq!(
+        best.origin,
+        AxisOrigin::Edge {
+            of: Source::A,
+            edge: 2
+        }
+    );
+    assert!((s.distance - gap).abs() < 1e-12, "SAT {}", s.distance);
+    let bottom_axis = s
+        .axes
+        .iter()
+        .find(|x| {
+            x.origin
+                == (AxisOrigin::Edge {
+                    of: Source::B,
+                    edge: 0,
+                })
+        })
+        .unwrap();
+    assert!(
+        bottom_axis.distance > 0.0 && bottom_axis.distance < 0.012,
+        "{bottom_axis:?}"
+    );
+}
+
+/// Found by review: the edge scan's support ties were once measured against the shapes'
+/// distance from the origin, so a millimetre-sized pair a million units out tied every vertex,
+/// paired edges with vertices that make no MD edge, and called an overlap a gap. The same pair
+/// at the origin was right. Now ties are relative to each shape's own spread.
+#[test]
+fn millimetre_shapes_a_million_units_out() {
+    let tri = |x: f64| {
+        Shape::Polygon {
+            vertices: vec![
+                DVec2::new(-1e-3, -1e-3),
+                DVec2::new(1e-3, -1e-3),
+                DVec2::new(0.0, 1e-3),
+            ],
+            radius: 0.0,
+        }
+        .to_convex()
+        .unwrap()
+        .0
+        .transformed(&Pose::new(DVec2::new(x, 0.0), 0.0))
+    };
+    let bx = |x: f64| common::boxed(1e-3, 5e-4, x - 0.002, -0.0014, 45.0);
+    let (near_a, near_b): (Convex, Convex) = (tri(0.0), bx(0.0));
+    let reference = contact(&near_a, &near_b).distance;
+    assert!((reference + 1.005e-5).abs() < 1e-8, "{reference}");
+    let (far_a, far_b) = (tri(1e6), bx(1e6));
+    let tol = 1e3 * 1e6 * f64::EPSILON;
+    for (name, d) in [
+        ("exact", contact(&far_a, &far_b).distance),
+        ("edge scan", edge_scan(&far_a, &far_b).contact.distance),
+        ("GJK/EPA", gjk_epa_contact(&far_a, &far_b).contact.distance),
+    ] {
+        assert!(
+            (d - reference).abs() < tol,
+            "{name}: {d} vs {reference} at the origin"
+        );
+    }
 }
 
 /// The triangle A (apex up) and the box B tilted by −10° whose lowest corner is at (−0.05, 1.02).

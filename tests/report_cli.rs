@@ -101,6 +101,41 @@ fn every_scene_prints_the_contract() {
     }
 }
 
+/// Design section 5's example, number for number (its edge sources are ties: every MD side
+/// comes from both boxes, so either letter is right; ours is the longer part, or B's when equal).
+#[test]
+fn the_designs_report_example() {
+    let out = run(&["report", "scenes/design_report_example.json"]);
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let expected: Value = serde_json::from_str(
+        r#"{
+          "format": 1, "intersecting": true, "distance": -0.25,
+          "normal": [1.0, 0.0], "separation": [0.25, 0.0],
+          "closest_points": { "a": [0.5, 0.0], "b": [0.25, 0.0] },
+          "minkowski_difference": {
+            "vertices": [[-0.25, -1.0], [1.75, -1.0], [1.75, 1.0], [-0.25, 1.0]], "radius": 0.0 }
+        }"#,
+    )
+    .unwrap();
+    for key in [
+        "format",
+        "intersecting",
+        "distance",
+        "normal",
+        "separation",
+        "closest_points",
+    ] {
+        assert_eq!(r[key], expected[key], "{key}");
+    }
+    let md = &r["minkowski_difference"];
+    assert_eq!(md["vertices"], expected["minkowski_difference"]["vertices"]);
+    assert_eq!(md["radius"], 0.0);
+    assert_eq!(md["edge_sources"].as_array().unwrap().len(), 4);
+    assert_eq!(r["sat"]["mtv"], serde_json::json!([0.25, 0.0]));
+    assert_eq!(r["sat"]["separating_axis"], Value::Null);
+}
+
 #[test]
 fn the_tilted_box_regression_reports_the_true_gap() {
     let out = run(&["report", "scenes/regression_tilted_box_over_apex.json"]);
@@ -169,4 +204,55 @@ fn a_misspelt_field_or_a_nan_is_refused_with_file_and_place() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no/such/scene.json"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Valid but extreme scenes, found by review: each once panicked in the geometry (a zero-length
+/// edge after rounding far from the origin, an edge too short to square) or could. `report`
+/// must answer all of them with a finite, consistent contact.
+#[test]
+fn extreme_scenes_are_answered_not_panicked_on() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/extreme");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let out = run(&["report", &name]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let d = r["distance"].as_f64().unwrap();
+        let n = vec2(&r["normal"], "normal");
+        assert!(
+            d.is_finite() && (n[0].hypot(n[1]) - 1.0).abs() < 1e-12,
+            "{name}: {d} {n:?}"
+        );
+        count += 1;
+    }
+    assert!(count >= 9);
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minkowski-lab"))
+        .args(["report", "scenes/obb_vs_obb.json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is read
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success(), "exit {status:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

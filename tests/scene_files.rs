@@ -161,11 +161,7 @@ impl Rng {
 #[test]
 fn every_scene_file_loads_with_a_title_and_a_description() {
     let files = json_files("scenes");
-    assert!(
-        (20..=30).contains(&files.len()),
-        "{} scene files",
-        files.len()
-    );
+    assert!(files.len() >= 20, "{} scene files", files.len());
     for path in &files {
         let scene = load(path);
         assert!(
@@ -611,8 +607,8 @@ fn odd_but_valid_input_loads() {
 fn must_not_panic(bytes: &[u8], what: &str) {
     match Scene::from_bytes(bytes, "fuzz.json") {
         Ok(scene) => {
-            scene
-                .bodies()
+            // Whatever loads goes all the way through `report`, where the geometry runs.
+            minkowski_lab::report::scene_report(&scene)
                 .unwrap_or_else(|e| panic!("{what}: loaded but has no geometry: {e}"));
         }
         Err(SceneError { file, .. }) => assert_eq!(file, "fuzz.json", "{what}"),

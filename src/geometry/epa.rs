@@ -53,11 +53,11 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk, md_support, same_point, tolerance_scale, unit, witnesses, Gjk, GjkTermination,
+    gjk, md_support, same_point, tolerance_scale, witnesses, Gjk, GjkTermination,
     GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
-use super::{closest_on_segment, contact, orient, Contact, Convex, DVec2};
+use super::{closest_on_segment, contact, orient, unit, Contact, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on adds an MD vertex that
 /// was not in the polytope, and the core MD of an n-gon and an m-gon has at most n + m vertices.

@@ -50,7 +50,7 @@
 //! with [`GjkTermination::Empty`]. Every `Convex` made by `Shape::to_convex` has at least one.
 
 use super::minkowski::MdVertex;
-use super::{closest_on_segment, orient, Convex, DVec2};
+use super::{closest_on_segment, orient, unit, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -171,16 +171,6 @@ fn farthest(c: &Convex, dir: DVec2) -> usize {
         }
     }
     best
-}
-
-/// `v` scaled to unit length, or `None` for the zero vector. Rescales first, so tiny vectors
-/// whose squared length would underflow still normalise.
-pub(crate) fn unit(v: DVec2) -> Option<DVec2> {
-    let m = v.x.abs().max(v.y.abs());
-    if m == 0.0 || !m.is_finite() {
-        return None;
-    }
-    (v / m).try_normalize()
 }
 
 /// Whether two MD points are the same point of the MD (same vertex pair, or same place).

@@ -62,6 +62,59 @@ impl MinkowskiDifference {
         (self.vertices[i].point, self.vertices[(i + 1) % n].point)
     }
 
+    /// The same polygon with each run of collinear edges (the split where both shapes have
+    /// parallel edges) merged into one edge: the polygon as `report` prints it. A merged edge
+    /// keeps the record of its longer part (the first part when they are equally long). Its
+    /// vertex pairs still interpolate linearly: halfway along it is halfway along both shapes'
+    /// parallel edges.
+    pub fn merged_collinear(&self) -> MinkowskiDifference {
+        let n = self.vertices.len();
+        if n < 3 {
+            return self.clone();
+        }
+        let p = |i: usize| self.vertices[i % n].point;
+        // Vertex i is dropped when the edges into and out of it run the same way on one line.
+        let dropped: Vec<bool> = (0..n)
+            .map(|i| {
+                let (prev, here, next) = (p(i + n - 1), p(i), p(i + 1));
+                orient(prev, here, next) == 0.0 && (here - prev).dot(next - here) > 0.0
+            })
+            .collect();
+        let Some(first) = (0..n).find(|&i| !dropped[i]) else {
+            return self.clone();
+        };
+        let mut vertices = Vec::new();
+        let mut edges = Vec::new();
+        let mut i = first;
+        loop {
+            // A merged edge from kept vertex i over dropped ones to the next kept vertex.
+            let mut best = (i, (p(i + 1) - p(i)).length_squared());
+            let mut j = (i + 1) % n;
+            while dropped[j] {
+                let len = (p(j + 1) - p(j)).length_squared();
+                if len > best.1 {
+                    best = (j, len);
+                }
+                j = (j + 1) % n;
+            }
+            vertices.push(self.vertices[i]);
+            edges.push(self.edges[best.0]);
+            i = j;
+            if i == first {
+                break;
+            }
+        }
+        // Keep the lowest-then-leftmost vertex first.
+        let start = lowest(&vertices.iter().map(|v| v.point).collect::<Vec<_>>());
+        vertices.rotate_left(start);
+        edges.rotate_left(start);
+        MinkowskiDifference {
+            vertices,
+            edges,
+            radius: self.radius,
+        }
+    }
+
     /// The polygon with collinear vertices (the split at parallel edges) removed: the vertices
     /// a hull of the same points would have.
     pub fn strict_vertices(&self) -> Vec<DVec2> {
@@ -282,6 +335,31 @@ mod tests {
             };
             assert_eq!((p, q), (ep, eq), "edge {i} {e:?}");
         }
+    }
+
+    #[test]
+    fn merging_collinear_edges_gives_the_plain_box() {
+        let a = poly(&[(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]);
+        let b = poly(&[(0.0, -0.5), (2.0, -0.5), (2.0, 0.5), (0.0, 0.5)]);
+        let md = minkowski_difference(&a, &b);
+        let merged = md.merged_collinear();
+        assert_eq!(merged.points(), md.strict_vertices());
+        // Each side keeps its longer part. Bottom and top: both parts are 2 long, so the first
+        // (B's) wins; left and right: A's 2-long sides beat B's 1-long ends.
+        let sources: Vec<Source> = merged.edges.iter().map(|e| e.source).collect();
+        assert_eq!(
+            sources,
+            [Source::B, Source::A].repeat(2),
+            "{:?}",
+            merged.edges
+        );
+        // Two parallel segments: a flat MD, there and back.
+        let s = poly(&[(0.0, 0.0), (2.0, 0.0)]);
+        let t = poly(&[(5.0, 0.0), (6.0, 0.0)]);
+        assert_eq!(
+            minkowski_difference(&s, &t).merged_collinear().points(),
+            vec![DVec2::new(3.0, 0.0), DVec2::new(6.0, 0.0)]
+        );
     }
 
     #[test]

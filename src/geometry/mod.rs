@@ -87,10 +87,21 @@ pub fn closest_on_segment(p: DVec2, q: DVec2, x: DVec2) -> (DVec2, f64) {
     (p + d * s, s)
 }
 
+/// `v` scaled to unit length, or `None` for the zero vector (or a non-finite one). Rescales
+/// first, so a tiny vector whose squared length would underflow (below ~1e-154) still
+/// normalises, unlike glam's `try_normalize`.
+pub fn unit(v: DVec2) -> Option<DVec2> {
+    let m = v.x.abs().max(v.y.abs());
+    if m == 0.0 || !m.is_finite() {
+        return None;
+    }
+    (v / m).try_normalize()
+}
+
 /// The outward normal of a counter-clockwise polygon's edge `p → q` (the edge turned clockwise),
 /// unit length; `None` for a zero-length edge.
 #[inline]
 pub fn outward_normal(p: DVec2, q: DVec2) -> Option<DVec2> {
     let d = q - p;
-    DVec2::new(d.y, -d.x).try_normalize()
+    unit(DVec2::new(d.y, -d.x))
 }

@@ -6,7 +6,7 @@
 //! of their cores dilated by the sum of the radii, so one set of polygon algorithms serves all.
 
 use super::hull::{convex_hull, HullNote};
-use super::{outward_normal, DVec2};
+use super::{orient, outward_normal, DVec2};
 
 /// What a body is, in its own frame (y-up, centred on the body's position).
 #[derive(Clone, Debug, PartialEq)]
@@ -85,11 +85,15 @@ pub struct Convex {
     pub radius: f64,
 }
 
-/// The relative tolerance under which two support values count as tied. Two vertices of a
-/// rotated box that are "exactly aligned" in the article's sense differ in their dot product
-/// only by rounding, a few ulps of the polygon's extent; 1e-9 of that extent is far above
-/// rounding and far below anything a person can set up by dragging.
+/// Two support values count as tied when they differ by less than this fraction of the shape's
+/// own spread along the direction (the largest minus the smallest dot product)...
 pub const SUPPORT_TIE_RELATIVE: f64 = 1e-9;
+/// ...plus this many units of rounding of the coordinates' magnitude. Two vertices of a rotated
+/// box that are "exactly aligned" in the article's sense differ in their dot product only by
+/// rounding, a few ulps of the coordinates; a shape's spread is not enough on its own when a
+/// millimetre-sized shape sits a million units from the origin, and the coordinates' magnitude
+/// is far too much then (it would tie every vertex of the small shape).
+pub const SUPPORT_TIE_ROUNDING: f64 = 8.0 * f64::EPSILON;
 
 impl Shape {
     /// The core polygon and radius in the body's own frame, and notes on what the hull changed
@@ -189,10 +193,13 @@ impl Convex {
         }
     }
 
-    /// This shape moved to `pose` (from the body's frame to the world).
+    /// This shape moved to `pose` (from the body's frame to the world). Rounding can make two
+    /// nearby vertices equal, or three nearly collinear ones turn the wrong way, once they are
+    /// far from the origin; such vertices are dropped, so the result keeps the invariants of
+    /// [`Convex`] (and can have fewer vertices than `self` in those rare cases).
     pub fn transformed(&self, pose: &Pose) -> Convex {
         Convex {
-            vertices: self.vertices.iter().map(|&v| pose.apply(v)).collect(),
+            vertices: tidy_convex(self.vertices.iter().map(|&v| pose.apply(v)).collect()),
             radius: self.radius,
         }
     }
@@ -229,12 +236,17 @@ impl Convex {
 
     /// Every core vertex "most in the direction of" `dir`: the one with the largest dot product
     /// and any tied with it (two when an edge is exactly perpendicular to `dir`, the first
-    /// article's "exactly aligned" case). Ties are within [`SUPPORT_TIE_RELATIVE`] of the core's
-    /// extent; indices are in counter-clockwise order.
+    /// article's "exactly aligned" case). Ties: see [`SUPPORT_TIE_RELATIVE`] and
+    /// [`SUPPORT_TIE_ROUNDING`]. Indices are in counter-clockwise order.
     pub fn support_vertices(&self, dir: DVec2) -> Vec<usize> {
         let best = self.support_value(dir);
-        let scale = self.extent() * dir.length();
-        let tol = SUPPORT_TIE_RELATIVE * scale.max(f64::MIN_POSITIVE);
+        let least = self
+            .vertices
+            .iter()
+            .map(|v| v.dot(dir))
+            .fold(f64::INFINITY, f64::min);
+        let tol = SUPPORT_TIE_RELATIVE * (best - least)
+            + SUPPORT_TIE_ROUNDING * self.extent() * dir.length();
         let mut tied: Vec<usize> = (0..self.vertices.len())
             .filter(|&i| self.vertices[i].dot(dir) >= best - tol)
             .collect();
@@ -316,6 +328,45 @@ impl Convex {
             .fold(0.0, f64::max)
             + self.radius
     }
+}
+
+/// A counter-clockwise polygon that is convex up to rounding, made strictly convex: start at its
+/// lowest (then leftmost) vertex, which no rounding can make a non-vertex, and keep a vertex
+/// only while the outline turns exactly left (Graham's scan on input already in angular order).
+/// O(n).
+fn tidy_convex(mut points: Vec<DVec2>) -> Vec<DVec2> {
+    if points.len() < 2 {
+        return points;
+    }
+    let start = (0..points.len())
+        .min_by(|&i, &j| {
+            let (p, q) = (points[i], points[j]);
+            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+        })
+        .unwrap_or(0);
+    points.rotate_left(start);
+    let mut kept: Vec<DVec2> = Vec::with_capacity(points.len());
+    for &p in &points {
+        if kept.last() == Some(&p) {
+            continue;
+        }
+        while kept.len() >= 2 && orient(kept[kept.len() - 2], kept[kept.len() - 1], p) <= 0.0 {
+            kept.pop();
+        }
+        kept.push(p);
+    }
+    while kept.len() >= 3 && orient(kept[kept.len() - 2], kept[kept.len() - 1], kept[0]) <= 0.0 {
+        kept.pop();
+    }
+    if kept.len() == 2 && kept[0] == kept[1] {
+        kept.pop();
+    }
+    if kept.len() == points.len() {
+        // Nothing dropped: keep the caller's vertex order (indices stay meaningful).
+        points.rotate_right(start);
+        return points;
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -407,6 +458,59 @@ mod tests {
         }
         let circle = Convex::circle(DVec2::ZERO, 2.0).outline(0.5);
         assert_eq!(circle.len(), 13);
+    }
+
+    #[test]
+    fn far_from_the_origin_tiny_features_collapse_instead_of_breaking_the_polygon() {
+        // 1e-11 wide at x = 1e6: both sides round to the same x, so the box becomes a segment.
+        let thin = Shape::Box {
+            half_extents: DVec2::new(1e-11, 1.0),
+        }
+        .to_convex()
+        .unwrap()
+        .0;
+        let far = thin.transformed(&Pose::new(DVec2::new(1e6, 0.0), 0.0));
+        assert_eq!(far.vertices.len(), 2, "{:?}", far.vertices);
+        for i in 0..far.edge_count() {
+            let (p, q) = far.edge(i);
+            assert_ne!(p, q);
+            far.edge_normal(i);
+        }
+        // Near the origin nothing changes, and the vertex order is kept.
+        let near = thin.transformed(&Pose::new(DVec2::new(0.5, 0.0), 0.3));
+        assert_eq!(near.vertices.len(), 4);
+        assert_eq!(
+            near.vertices[0],
+            Pose::new(DVec2::new(0.5, 0.0), 0.3).apply(thin.vertices[0])
+        );
+    }
+
+    #[test]
+    fn ties_scale_with_the_shape_not_with_its_distance_from_the_origin() {
+        let tri = Convex {
+            vertices: vec![
+                DVec2::new(-1e-3, -1e-3),
+                DVec2::new(1e-3, -1e-3),
+                DVec2::new(0.0, 1e-3),
+            ],
+            radius: 0.0,
+        };
+        let far = tri.transformed(&Pose::new(DVec2::new(1e6, 0.0), 0.0));
+        assert_eq!(far.support_vertices(DVec2::new(1.0, 0.3)), vec![1]);
+        assert_eq!(far.support_vertices(DVec2::new(0.0, -1.0)).len(), 2);
+    }
+
+    #[test]
+    fn an_edge_too_short_to_square_still_has_a_normal() {
+        let sliver = Shape::Box {
+            half_extents: DVec2::new(1e-170, 1.0),
+        }
+        .to_convex()
+        .unwrap()
+        .0;
+        for i in 0..sliver.edge_count() {
+            assert!((sliver.edge_normal(i).length() - 1.0).abs() < 1e-15);
+        }
     }
 
     #[test]
