@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use minkowski_lab::geometry::angular_cast::{angular_cast, AngularCast};
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
-use minkowski_lab::geometry::{contact, DVec2, Pose, Shape, Source};
+use minkowski_lab::geometry::{DVec2, Pose, Shape, Source};
 use minkowski_lab::scene::Scene;
 use parry2d_f64::math::Vector as PVec;
 use parry2d_f64::query::{cast_shapes_nonlinear, NonlinearRigidMotion};
@@ -20,131 +20,6 @@ use std::f64::consts::{FRAC_PI_2, PI};
 // ---------------------------------------------------------------------------------------------
 // The bisection oracle
 // ---------------------------------------------------------------------------------------------
-
-/// Uniform samples of `t ∈ [0, 1]` before any refinement.
-const ORACLE_SAMPLES: usize = 512;
-/// Bisection stops when the bracket around the first contact is this short (in `t`).
-const ORACLE_BISECTION: f64 = 1e-12;
-/// How many times a sample interval may be halved while looking for a contact hidden between
-/// two positive samples (see [`oracle_scan`]): 512 · 2²⁰ ≈ 5·10⁸ pieces of the motion.
-const ORACLE_MAX_DEPTH: u32 = 20;
-
-/// The exact signed distance at time `t`.
-fn distance_at(a: &MovingBody, b: &MovingBody, t: f64) -> f64 {
-    contact(&a.world_at(t), &b.world_at(t)).distance
-}
-
-/// What the oracle found over the motion.
-#[derive(Clone, Copy, Debug)]
-struct OracleScan {
-    /// The first time with distance ≤ 0 (within [`ORACLE_BISECTION`]), or `None`.
-    toi: Option<f64>,
-    /// The smallest distance among all the times it evaluated (an upper bound on the true
-    /// minimum; on a hit, ≤ 0).
-    min_distance: f64,
-    /// Some interval could neither be cleared nor shown to hold a contact within
-    /// [`ORACLE_MAX_DEPTH`] halvings: the bodies graze, and `toi: None` is not proven.
-    unresolved: bool,
-}
-
-/// The first time of contact by brute force on the exact distance, independent of the cast's
-/// iteration: sample `t` on a uniform grid, find the first sample with distance ≤ 0, and bisect
-/// between it and the sample before to [`ORACLE_BISECTION`].
-///
-/// A contact shorter than one sample step (a corner clipping another body between two samples)
-/// would be missed by sampling alone. So an interval whose two end distances `d₀, d₁` are both
-/// positive is cleared only if `d₀ + d₁ > L·h`, where `h` is its length and
-/// `L = |v_B − v_A| + r_A·|ω_A| + r_B·|ω_B|` bounds how fast the distance can change (no point
-/// moves faster than that relative to the other body); otherwise it is halved and looked into,
-/// up to [`ORACLE_MAX_DEPTH`] times (then `unresolved`). The bisection itself can still miss a
-/// contact that starts and ends between two of its own probes in the bracket's left part; the
-/// bracket starts at most 1/512 long, so that would be a contact-separation-contact sequence
-/// within 0.2 % of the motion.
-fn oracle_scan(a: &MovingBody, b: &MovingBody) -> OracleScan {
-    let mut oracle = Oracle {
-        a,
-        b,
-        lipschitz: (b.velocity - a.velocity).length()
-            + a.max_radius() * a.angular_velocity.abs()
-            + b.max_radius() * b.angular_velocity.abs(),
-        scan: OracleScan {
-            toi: None,
-            min_distance: f64::INFINITY,
-            unresolved: false,
-        },
-    };
-    let mut d0 = oracle.distance(0.0);
-    if d0 <= 0.0 {
-        oracle.scan.toi = Some(0.0);
-        return oracle.scan;
-    }
-    let mut t0 = 0.0;
-    for i in 1..=ORACLE_SAMPLES {
-        let t1 = i as f64 / ORACLE_SAMPLES as f64;
-        let d1 = oracle.distance(t1);
-        if let Some(t) = oracle.search((t0, d0), (t1, d1), 0) {
-            oracle.scan.toi = Some(t);
-            oracle.scan.unresolved = false;
-            return oracle.scan;
-        }
-        (t0, d0) = (t1, d1);
-    }
-    oracle.scan
-}
-
-/// The oracle's state while it scans.
-struct Oracle<'m> {
-    a: &'m MovingBody,
-    b: &'m MovingBody,
-    /// No distance changes faster than this per unit of t.
-    lipschitz: f64,
-    scan: OracleScan,
-}
-
-impl Oracle<'_> {
-    fn distance(&mut self, t: f64) -> f64 {
-        let d = distance_at(self.a, self.b, t);
-        self.scan.min_distance = self.scan.min_distance.min(d);
-        d
-    }
-
-    /// The first contact in `[lo, hi]`, where `lo` has distance > 0 and `hi` ≤ 0.
-    fn bisect(&self, mut lo: f64, mut hi: f64) -> f64 {
-        while hi - lo > ORACLE_BISECTION {
-            let mid = 0.5 * (lo + hi);
-            if distance_at(self.a, self.b, mid) <= 0.0 {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        hi
-    }
-
-    /// The first contact in `[t0, t1]` given the distances there (`d0 > 0`), depth-first from
-    /// the left.
-    fn search(&mut self, (t0, d0): (f64, f64), (t1, d1): (f64, f64), depth: u32) -> Option<f64> {
-        if d1 <= 0.0 {
-            return Some(self.bisect(t0, t1));
-        }
-        if d0 + d1 > self.lipschitz * (t1 - t0) {
-            return None;
-        }
-        if depth >= ORACLE_MAX_DEPTH {
-            self.scan.unresolved = true;
-            return None;
-        }
-        let mid = 0.5 * (t0 + t1);
-        let dm = self.distance(mid);
-        self.search((t0, d0), (mid, dm), depth + 1)
-            .or_else(|| self.search((mid, dm), (t1, d1), depth + 1))
-    }
-}
-
-/// The first time of contact over `t ∈ [0, 1]` by the bisection oracle ([`oracle_scan`]).
-fn bisection_toi_oracle(a: &MovingBody, b: &MovingBody) -> Option<f64> {
-    oracle_scan(a, b).toi
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -246,7 +121,7 @@ fn circles_meet_at_five_minus_root_three_over_ten() {
     );
     let n = DVec2::new(3f64.sqrt(), 1.0) / 2.0;
     assert!((cast.normal - n).length() < 1e-3, "normal {}", cast.normal);
-    let oracle = bisection_toi_oracle(&a, &b).unwrap();
+    let oracle = bisection_toi(&a, &b).unwrap();
     assert!((oracle - exact).abs() < 1e-11, "oracle {oracle} vs {exact}");
 }
 
@@ -290,7 +165,7 @@ fn box_against_box_without_turning_is_the_linear_toi() {
         cast.toi
     );
     assert!((cast.normal - DVec2::X).length() < 1e-12);
-    let oracle = bisection_toi_oracle(&a, &b).unwrap();
+    let oracle = bisection_toi(&a, &b).unwrap();
     assert!((oracle - exact).abs() < 1e-11, "oracle {oracle} vs {exact}");
 }
 
@@ -325,7 +200,7 @@ fn bar_against_wall(bar: Shape, top: impl Fn(f64) -> f64, theta_star: f64, h: f6
     assert!((cast.normal - DVec2::Y).length() < 1e-9, "{}", cast.normal);
     // A′ is A turned by toi·90°.
     assert!((cast.pose_a.angle - omega * cast.toi).abs() < 1e-15);
-    let oracle = bisection_toi_oracle(&a, &b).unwrap();
+    let oracle = bisection_toi(&a, &b).unwrap();
     assert!((oracle - exact).abs() < 1e-10, "oracle {oracle} vs {exact}");
 }
 
@@ -389,7 +264,7 @@ fn the_articles_demo_turns_a_by_ninety_degrees() {
     let s = settings(1e-3, 64);
     let cast = angular_cast(&a, &b, &s);
     check_invariants(&a, &b, &s, &cast);
-    let oracle = bisection_toi_oracle(&a, &b).expect("the demo hits");
+    let oracle = bisection_toi(&a, &b).expect("the demo hits");
     assert_eq!(cast.status, CastStatus::Hit);
     assert!(
         cast.toi <= oracle && oracle - cast.toi < 0.01,
@@ -600,7 +475,7 @@ fn seeded_motions_against_parry_nonlinear_cast() {
     let mut runner = TestRunner::new(seeded(RANDOM_CASES));
     runner
         .run(&motion_pair(), |(sa, a, sb, b)| {
-            let oracle = bisection_toi_oracle(&a, &b);
+            let oracle = bisection_toi(&a, &b);
             let parry = parry_toi(&sa, &a, &sb, &b);
             match (oracle, parry) {
                 (None, None) => *agree.borrow_mut() += 1,
@@ -682,7 +557,7 @@ fn parry_nonlinear_regressions() {
         let (scene, sa, a, sb, b) = scene_bodies(&path);
         let s = settings(scene.settings.tolerance, scene.settings.max_iterations);
 
-        let oracle = bisection_toi_oracle(&a, &b).expect("they meet");
+        let oracle = bisection_toi(&a, &b).expect("they meet");
         assert!(
             (oracle - first_contact).abs() < 1e-6,
             "{name}: oracle {oracle}"
@@ -773,7 +648,7 @@ fn a_bar_spinning_past_a_circle_runs_out_of_iterations_safely() {
     check_invariants(&a, &b, &s, &cast);
     assert_eq!(cast.status, CastStatus::OutOfIterations);
     assert_eq!(cast.iterations.len(), s.max_iterations as usize);
-    assert_eq!(bisection_toi_oracle(&a, &b), None);
+    assert_eq!(bisection_toi(&a, &b), None);
 }
 
 /// Seeded crawlers: thin bars (half length 1–5, half width 0.005–0.05) spinning at 1 to 10⁶

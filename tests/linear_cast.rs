@@ -249,7 +249,7 @@ fn a_miss_by_a_hair_and_a_graze() {
     let hair = moving(&bx(1.0, 1.0), at(5.0, 2.0 + 1e-9, 0.0), v(-4.0, 0.0), 0.0);
     let c = linear_cast(&a, &hair);
     assert_eq!((c.status, c.toi, c.ray_toi), (CastStatus::Miss, 1.0, None));
-    assert_eq!(bisection_toi(&a, &hair), None);
+    assert_eq!(sampled_toi(&a, &hair), None);
     // The iterative cast cannot see a gap below its tolerance: it reports a hit, and a
     // conservative one (the bodies are 1e-9 apart there).
     let it = iterative_cast(&a, &hair, &CastSettings::default());
@@ -336,10 +336,11 @@ fn rotation_is_ignored() {
 }
 
 #[test]
-fn the_oracle_misses_contacts_shorter_than_a_step() {
+fn a_contact_shorter_than_a_sample_step() {
     // Two 0.1-wide shapes 1,000 apart closing at 1,500 per unit: they overlap for about
-    // 1e-4 of the motion, less than one of the oracle's 1/2000 steps. The casts find it; the
-    // sampled oracle does not (its documented limit), and parry agrees with the casts.
+    // 1e-4 of the motion, less than one of the sampler's 1/512 steps. The casts find it; plain
+    // sampling does not (its documented limit), the oracle's speed-bounded refinement does, and
+    // parry agrees with the casts.
     let sa = Shape::Circle { radius: 0.05 };
     let sb = bx(0.05, 0.05);
     let a = still(&sa, at(0.0, 0.0, 0.0));
@@ -347,7 +348,13 @@ fn the_oracle_misses_contacts_shorter_than_a_step() {
     let c = linear_cast(&a, &b);
     assert_eq!(c.status, CastStatus::Hit);
     check_hit(&a, &b, &c, "fast");
-    assert_eq!(bisection_toi(&a, &b), None);
+    assert_eq!(sampled_toi(&a, &b), None);
+    let oracle = bisection_toi(&a, &b).expect("the refined oracle finds it");
+    assert!(
+        (oracle - c.toi).abs() < 1e-9,
+        "oracle {oracle} ours {}",
+        c.toi
+    );
     let p = parry_toi(&sa, &a, &sb, &b).unwrap();
     assert!((p - c.toi).abs() < 1e-12, "parry {p} ours {}", c.toi);
 }
@@ -395,7 +402,7 @@ fn parry_on_hair_line_cases() {
                     ours.toi
                 );
             }
-            assert_eq!(bisection_toi(&a, &b).is_some(), theirs.is_some());
+            assert_eq!(sampled_toi(&a, &b).is_some(), theirs.is_some());
         }
     }
 }
@@ -477,7 +484,7 @@ fn linear_cast_matches_the_bisection_oracle() {
             continue;
         }
         let c = linear_cast(a, b);
-        match bisection_toi(a, b) {
+        match sampled_toi(a, b) {
             Some(0.0) => {
                 tally.overlapping += 1;
                 assert_eq!((c.status, c.toi), (CastStatus::Overlapping, 0.0), "{what}");
@@ -533,7 +540,7 @@ fn iterative_cast_is_conservative_and_within_tolerance() {
         if min.abs() < GRAZING {
             continue;
         }
-        match bisection_toi(a, b) {
+        match sampled_toi(a, b) {
             Some(0.0) => assert_eq!(
                 (it.status, it.toi),
                 (CastStatus::Overlapping, 0.0),
@@ -638,7 +645,7 @@ fn parry_cast_agrees_with_the_oracle() {
         }
         // Whether they meet at all: the exact minimum (the oracle can step over a short
         // contact; see `the_oracle_misses_contacts_shorter_than_a_step`).
-        let oracle = bisection_toi(a, b);
+        let oracle = sampled_toi(a, b);
         let theirs = parry_toi(sa, a, sb, b);
         assert_eq!(
             theirs.is_some(),

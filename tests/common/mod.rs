@@ -1,7 +1,8 @@
 //! Shared test support: seeded random shapes and poses, and the parry2d-f64 oracle.
 #![allow(dead_code)]
 
-use minkowski_lab::geometry::{Convex, DVec2, Pose, Shape};
+use minkowski_lab::geometry::cast::MovingBody;
+use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use parry2d_f64::math::{Pose as PPose, Vector as PVec};
 use parry2d_f64::shape::{Ball, Capsule, ConvexPolygon, Cuboid, SharedShape};
 use proptest::prelude::*;
@@ -155,50 +156,145 @@ pub fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
     )
 }
 
-/// How many equal steps [`bisection_toi`] samples `t ∈ [0, 1]` with.
-pub const BISECTION_SAMPLES: usize = 2000;
-/// The width of the bracket [`bisection_toi`] refines the first contact to.
-pub const BISECTION_WIDTH: f64 = 1e-12;
+/// Uniform samples of `t ∈ [0, 1]` before any refinement.
+pub const ORACLE_SAMPLES: usize = 512;
+/// Bisection stops when the bracket around the first contact is this short (in `t`).
+pub const ORACLE_BISECTION: f64 = 1e-12;
+/// How many times a sample interval may be halved while looking for a contact hidden between
+/// two positive samples (see [`oracle_scan`]): 512 · 2²⁰ ≈ 5·10⁸ pieces of the motion.
+pub const ORACLE_MAX_DEPTH: u32 = 20;
 
-/// The time-of-impact oracle that shares nothing with the casts: the exact signed distance
-/// ([`minkowski_lab::geometry::contact`]) of `a.world_at(t)` and `b.world_at(t)` (rotation
-/// included), sampled at [`BISECTION_SAMPLES`] equal steps; the first sample with distance ≤ 0
-/// brackets the first contact with the sample before it, and bisection narrows the bracket to
-/// [`BISECTION_WIDTH`]. Returns the bracket's upper end (a time where the bodies touch or
-/// overlap), `Some(0.0)` when they already touch at `t = 0`, `None` when no sample touches.
+/// The exact signed distance at time `t`.
+pub fn distance_at(a: &MovingBody, b: &MovingBody, t: f64) -> f64 {
+    contact(&a.world_at(t), &b.world_at(t)).distance
+}
+
+/// What the oracle found over the motion.
+#[derive(Clone, Copy, Debug)]
+pub struct OracleScan {
+    /// The first time with distance ≤ 0 (within [`ORACLE_BISECTION`]), or `None`.
+    pub toi: Option<f64>,
+    /// The smallest distance among all the times it evaluated (an upper bound on the true
+    /// minimum; on a hit, ≤ 0).
+    pub min_distance: f64,
+    /// Some interval could neither be cleared nor shown to hold a contact within
+    /// [`ORACLE_MAX_DEPTH`] halvings: the bodies graze, and `toi: None` is not proven.
+    pub unresolved: bool,
+}
+
+/// The first time of contact by brute force on the exact distance, independent of the cast's
+/// iteration: sample `t` on a uniform grid, find the first sample with distance ≤ 0, and bisect
+/// between it and the sample before to [`ORACLE_BISECTION`].
 ///
-/// Limits: a contact that begins and ends between two samples (shorter than `1/2000` of the
-/// motion — a grazing pass, or a thin corner clipped at speed) is missed, and with rotation the
-/// first sign change found is only the first one the samples see. Callers skip grazing cases.
-pub fn bisection_toi(
-    a: &minkowski_lab::geometry::cast::MovingBody,
-    b: &minkowski_lab::geometry::cast::MovingBody,
-) -> Option<f64> {
-    let dist = |t: f64| minkowski_lab::geometry::contact(&a.world_at(t), &b.world_at(t)).distance;
-    if dist(0.0) <= 0.0 {
-        return Some(0.0);
+/// A contact shorter than one sample step (a corner clipping another body between two samples)
+/// would be missed by sampling alone. So an interval whose two end distances `d₀, d₁` are both
+/// positive is cleared only if `d₀ + d₁ > L·h`, where `h` is its length and
+/// `L = |v_B − v_A| + r_A·|ω_A| + r_B·|ω_B|` bounds how fast the distance can change (no point
+/// moves faster than that relative to the other body); otherwise it is halved and looked into,
+/// up to [`ORACLE_MAX_DEPTH`] times (then `unresolved`). The bisection itself can still miss a
+/// contact that starts and ends between two of its own probes in the bracket's left part; the
+/// bracket starts at most 1/512 long, so that would be a contact-separation-contact sequence
+/// within 0.2 % of the motion.
+pub fn oracle_scan(a: &MovingBody, b: &MovingBody) -> OracleScan {
+    oracle_scan_to_depth(a, b, ORACLE_MAX_DEPTH)
+}
+
+/// [`oracle_scan`] with at most `max_depth` halvings of a sample interval; 0 is plain sampling
+/// (fast, but blind to contacts shorter than one of the 512 steps). The refinement costs most
+/// where the bodies slide past each other a hair apart for a long stretch: nothing there can
+/// be cleared until the intervals are shorter than the gap over the closing speed.
+pub fn oracle_scan_to_depth(a: &MovingBody, b: &MovingBody, max_depth: u32) -> OracleScan {
+    let mut oracle = Oracle {
+        a,
+        b,
+        lipschitz: (b.velocity - a.velocity).length()
+            + a.max_radius() * a.angular_velocity.abs()
+            + b.max_radius() * b.angular_velocity.abs(),
+        max_depth,
+        scan: OracleScan {
+            toi: None,
+            min_distance: f64::INFINITY,
+            unresolved: false,
+        },
+    };
+    let mut d0 = oracle.distance(0.0);
+    if d0 <= 0.0 {
+        oracle.scan.toi = Some(0.0);
+        return oracle.scan;
     }
-    let mut lo = 0.0;
-    for k in 1..=BISECTION_SAMPLES {
-        let t = k as f64 / BISECTION_SAMPLES as f64;
-        if dist(t) <= 0.0 {
-            let mut hi = t;
-            while hi - lo > BISECTION_WIDTH {
-                let mid = 0.5 * (lo + hi);
-                if mid <= lo || mid >= hi {
-                    break;
-                }
-                if dist(mid) <= 0.0 {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-            return Some(hi);
+    let mut t0 = 0.0;
+    for i in 1..=ORACLE_SAMPLES {
+        let t1 = i as f64 / ORACLE_SAMPLES as f64;
+        let d1 = oracle.distance(t1);
+        if let Some(t) = oracle.search((t0, d0), (t1, d1), 0) {
+            oracle.scan.toi = Some(t);
+            oracle.scan.unresolved = false;
+            return oracle.scan;
         }
-        lo = t;
+        (t0, d0) = (t1, d1);
     }
-    None
+    oracle.scan
+}
+
+/// The oracle's state while it scans.
+struct Oracle<'m> {
+    a: &'m MovingBody,
+    b: &'m MovingBody,
+    /// No distance changes faster than this per unit of t.
+    lipschitz: f64,
+    max_depth: u32,
+    scan: OracleScan,
+}
+
+impl Oracle<'_> {
+    fn distance(&mut self, t: f64) -> f64 {
+        let d = distance_at(self.a, self.b, t);
+        self.scan.min_distance = self.scan.min_distance.min(d);
+        d
+    }
+
+    /// The first contact in `[lo, hi]`, where `lo` has distance > 0 and `hi` ≤ 0.
+    fn bisect(&self, mut lo: f64, mut hi: f64) -> f64 {
+        while hi - lo > ORACLE_BISECTION {
+            let mid = 0.5 * (lo + hi);
+            if distance_at(self.a, self.b, mid) <= 0.0 {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        hi
+    }
+
+    /// The first contact in `[t0, t1]` given the distances there (`d0 > 0`), depth-first from
+    /// the left.
+    fn search(&mut self, (t0, d0): (f64, f64), (t1, d1): (f64, f64), depth: u32) -> Option<f64> {
+        if d1 <= 0.0 {
+            return Some(self.bisect(t0, t1));
+        }
+        if d0 + d1 > self.lipschitz * (t1 - t0) {
+            return None;
+        }
+        if depth >= self.max_depth {
+            self.scan.unresolved = true;
+            return None;
+        }
+        let mid = 0.5 * (t0 + t1);
+        let dm = self.distance(mid);
+        self.search((t0, d0), (mid, dm), depth + 1)
+            .or_else(|| self.search((mid, dm), (t1, d1), depth + 1))
+    }
+}
+
+/// The first time of contact over `t ∈ [0, 1]` by the bisection oracle ([`oracle_scan`]).
+pub fn bisection_toi(a: &MovingBody, b: &MovingBody) -> Option<f64> {
+    oracle_scan(a, b).toi
+}
+
+/// The first time of contact by plain sampling and bisection ([`oracle_scan_to_depth`] with
+/// no halving): quick, and blind to contacts shorter than one sample step.
+pub fn sampled_toi(a: &MovingBody, b: &MovingBody) -> Option<f64> {
+    oracle_scan_to_depth(a, b, 0).toi
 }
 
 /// A body of `shape` at `pose` moving with `velocity` and `angular_velocity` (radians per unit
