@@ -4,9 +4,13 @@
 //! Only what has been computed is printed: fields for queries not implemented yet are left out,
 //! never filled with placeholders.
 
+use crate::geometry::angular_cast::angular_cast;
+use crate::geometry::cast::CastStatus;
+use crate::geometry::iterative_cast::iterative_cast;
+use crate::geometry::linear_cast::linear_cast;
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::sat::{first_contact_time, sat_with, AxisOrigin, SatOptions};
-use crate::geometry::{distance::contact_from_md, Convex, DVec2};
+use crate::geometry::{distance::contact_from_md, Convex, DVec2, Source};
 use crate::scene::{PathError, Scene};
 use serde::Serialize;
 
@@ -21,7 +25,44 @@ pub struct Report {
     pub closest_points: ClosestPoints,
     pub minkowski_difference: MdReport,
     pub sat: SatReport,
+    /// Present for a scene (the bodies' motion); absent for two bare shapes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub linear_cast: Option<CastReport>,
+    /// van den Bergen's iterative cast (translation only), every iteration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterative_cast: Option<CastReport>,
+    /// Angular + linear conservative advancement, every iteration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conservative_advancement: Option<CastReport>,
     pub warnings: Vec<String>,
+}
+
+/// How a cast over `t ∈ [0, 1]` ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct CastReport {
+    /// The bodies meet by `t = 1` (a hit, or overlapping at the start).
+    pub hit: bool,
+    /// The time of impact; 0 when overlapping at the start; for a miss 1, and for a cast that
+    /// stopped early the last time known to be safe.
+    pub toi: f64,
+    /// Unit, from A towards B, at the time of impact (null when there is none).
+    pub normal: Option<[f64; 2]>,
+    /// `hit`, `miss`, `overlapping`, `out_of_iterations` or `no_progress`.
+    pub status: &'static str,
+    /// Every iteration of an iterative cast (absent for the linear cast, which has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<Vec<IterationReport>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct IterationReport {
+    pub t: f64,
+    /// The exact distance at `t` (for the iterative cast: from the estimate to the MD).
+    pub distance: f64,
+    pub normal: [f64; 2],
+    /// The step to the next iteration (conservative advancement's Δt).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -169,6 +210,9 @@ pub fn report(a: &Convex, b: &Convex, relative_velocity: DVec2, warnings: Vec<St
             }
         },
         sat: sat_report(a, b, relative_velocity),
+        linear_cast: None,
+        iterative_cast: None,
+        conservative_advancement: None,
         warnings,
     }
 }
@@ -179,7 +223,58 @@ pub fn scene_report(scene: &Scene) -> Result<Report, PathError> {
     let bodies = scene.bodies()?;
     let warnings = bodies.warnings.iter().map(|w| w.to_string()).collect();
     let relative_velocity = scene.a.velocity - scene.b.velocity;
-    Ok(report(&bodies.a, &bodies.b, relative_velocity, warnings))
+    let mut r = report(&bodies.a, &bodies.b, relative_velocity, warnings);
+    let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
+    let settings = scene.settings.cast_settings();
+    let status = |s: CastStatus| (s.is_hit(), s.as_str());
+
+    let lin = linear_cast(&ma, &mb);
+    r.linear_cast = Some(CastReport {
+        hit: status(lin.status).0,
+        toi: lin.toi + 0.0,
+        normal: lin.normal.map(vec2),
+        status: status(lin.status).1,
+        iterations: None,
+    });
+
+    let it = iterative_cast(&ma, &mb, &settings);
+    r.iterative_cast = Some(CastReport {
+        hit: status(it.status).0,
+        toi: it.toi + 0.0,
+        normal: it.normal.map(vec2),
+        status: status(it.status).1,
+        iterations: Some(
+            it.steps
+                .iter()
+                .map(|s| IterationReport {
+                    t: s.t + 0.0,
+                    distance: s.distance + 0.0,
+                    normal: vec2(s.normal),
+                    step: s.next_t.map(|n| n - s.t),
+                })
+                .collect(),
+        ),
+    });
+
+    let ca = angular_cast(&ma, &mb, &settings);
+    r.conservative_advancement = Some(CastReport {
+        hit: status(ca.status).0,
+        toi: ca.toi + 0.0,
+        normal: Some(vec2(ca.normal)),
+        status: status(ca.status).1,
+        iterations: Some(
+            ca.iterations
+                .iter()
+                .map(|s| IterationReport {
+                    t: s.t + 0.0,
+                    distance: s.distance + 0.0,
+                    normal: vec2(s.normal),
+                    step: s.step,
+                })
+                .collect(),
+        ),
+    });
+    Ok(r)
 }
 
 impl Report {

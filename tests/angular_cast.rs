@@ -525,7 +525,7 @@ fn scene_bodies(path: &str) -> (Scene, Shape, MovingBody, Shape, MovingBody) {
         angular_velocity: b.angular_velocity_deg.to_radians(),
     };
     let (a, b) = (body(&scene.a, Source::A), body(&scene.b, Source::B));
-    let (sa, sb) = (scene.a.shape.to_shape(), scene.b.shape.to_shape());
+    let (sa, sb) = (Shape::from(&scene.a.shape), Shape::from(&scene.b.shape));
     (scene, sa, a, sb, b)
 }
 

@@ -96,8 +96,53 @@ fn every_scene_prints_the_contract() {
         );
         assert_eq!(sat["mtv"].is_null(), d > 0.0, "{name}");
         assert!(r["warnings"].is_array());
-        // The cast fields belong to the continuous issue: never placeholders.
-        assert!(r.get("linear_cast").is_none() && r.get("conservative_advancement").is_none());
+        let max_iterations = r["conservative_advancement"]["iterations"]
+            .as_array()
+            .map(|a| a.len());
+        for cast in ["linear_cast", "iterative_cast", "conservative_advancement"] {
+            let c = &r[cast];
+            let status = c["status"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name}: {cast}: {c}"));
+            assert!(
+                [
+                    "hit",
+                    "miss",
+                    "overlapping",
+                    "out_of_iterations",
+                    "no_progress"
+                ]
+                .contains(&status),
+                "{name}: {cast} status {status}"
+            );
+            let toi = c["toi"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&toi), "{name}: {cast} toi {toi}");
+            assert_eq!(
+                c["hit"],
+                status == "hit" || status == "overlapping",
+                "{name}: {cast}"
+            );
+            assert_eq!(
+                status == "overlapping",
+                d <= 0.0,
+                "{name}: {cast} overlapping iff d ≤ 0"
+            );
+            if status == "overlapping" {
+                assert_eq!(toi, 0.0, "{name}: {cast}");
+            }
+            if status == "hit" {
+                let n = vec2(&c["normal"], "cast normal");
+                assert!(
+                    (n[0].hypot(n[1]) - 1.0).abs() < 1e-9,
+                    "{name}: {cast} normal"
+                );
+            }
+        }
+        assert!(
+            max_iterations.is_some(),
+            "{name}: every iteration is listed"
+        );
+        assert!(r["linear_cast"].get("iterations").is_none());
     }
 }
 
@@ -134,6 +179,42 @@ fn the_designs_report_example() {
     assert_eq!(md["edge_sources"].as_array().unwrap().len(), 4);
     assert_eq!(r["sat"]["mtv"], serde_json::json!([0.25, 0.0]));
     assert_eq!(r["sat"]["separating_axis"], Value::Null);
+}
+
+/// Issue 3's known answer through the binary: circles of radius 1, A still at the origin, B at
+/// (5, 1) moving (−10, 0): first contact at (5 − √3)/10.
+#[test]
+fn casts_report_the_known_time_of_impact() {
+    let out = run(&["report", "scenes/circles_known_time_of_impact.json"]);
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let exact = (5.0 - 3f64.sqrt()) / 10.0;
+    let lin = &r["linear_cast"];
+    assert_eq!(lin["status"], "hit");
+    assert!(
+        (lin["toi"].as_f64().unwrap() - exact).abs() < 1e-12,
+        "{lin}"
+    );
+    let n = vec2(&lin["normal"], "normal");
+    assert!(
+        (n[0] - 3f64.sqrt() / 2.0).abs() < 1e-12 && (n[1] - 0.5).abs() < 1e-12,
+        "{n:?}"
+    );
+    // The iterative casts stop at most `tolerance` (1e-3, in distance) short of the contact;
+    // B closes at 10 per unit of t along x, at least 8.6 along the normal.
+    for cast in ["iterative_cast", "conservative_advancement"] {
+        let c = &r[cast];
+        assert_eq!(c["status"], "hit", "{cast}");
+        let toi = c["toi"].as_f64().unwrap();
+        assert!(
+            toi <= exact && exact - toi < 1e-3 / 8.6,
+            "{cast}: {toi} vs {exact}"
+        );
+        let its = c["iterations"].as_array().unwrap();
+        assert!(!its.is_empty() && its.len() <= 64, "{cast}");
+        assert_eq!(its[0]["t"], 0.0);
+        assert!((its[0]["distance"].as_f64().unwrap() - (26f64.sqrt() - 2.0)).abs() < 1e-12);
+    }
 }
 
 #[test]

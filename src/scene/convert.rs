@@ -7,7 +7,8 @@
 //! a repeated or collinear vertex changes nothing but is mentioned too.
 
 use super::error::PathError;
-use super::{Body, Scene, ShapeSpec};
+use super::{Body, Scene, Settings, ShapeSpec};
+use crate::geometry::cast::{CastSettings, MovingBody};
 use crate::geometry::hull::HullNote;
 use crate::geometry::{Convex, Pose, Shape, ShapeError, Source};
 use std::fmt;
@@ -76,10 +77,30 @@ impl Body {
         Ok((convex, warnings))
     }
 
+    /// The body in motion over `t ∈ [0, 1]`, for the casts (angles in radians).
+    pub fn moving(&self, which: Source) -> Result<MovingBody, PathError> {
+        Ok(MovingBody {
+            local: self.local_convex(which)?.0,
+            pose: self.pose(),
+            velocity: self.velocity,
+            angular_velocity: self.angular_velocity_deg.to_radians(),
+        })
+    }
+
     /// The body's shape in world space at its t = 0 pose, with warnings.
     pub fn world_convex(&self, which: Source) -> Result<(Convex, Vec<SceneWarning>), PathError> {
         let (convex, warnings) = self.local_convex(which)?;
         Ok((convex.transformed(&self.pose()), warnings))
+    }
+}
+
+impl Settings {
+    /// The settings as the casts take them.
+    pub fn cast_settings(&self) -> CastSettings {
+        CastSettings {
+            tolerance: self.tolerance,
+            max_iterations: self.max_iterations,
+        }
     }
 }
 
@@ -102,13 +123,6 @@ impl From<&ShapeSpec> for Shape {
                 radius: *radius,
             },
         }
-    }
-}
-
-impl ShapeSpec {
-    /// The geometry's description of this shape (same numbers, body frame).
-    pub fn to_shape(&self) -> Shape {
-        Shape::from(self)
     }
 }
 
