@@ -470,14 +470,19 @@ struct Tally {
     short: usize,
 }
 
+/// A seeded case in a failure message.
+fn describe(i: usize, sa: &Shape, a: &MovingBody, sb: &Shape, b: &MovingBody) -> String {
+    format!(
+        "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
+        a.pose, a.velocity, b.pose, b.velocity
+    )
+}
+
 #[test]
 fn linear_cast_matches_the_bisection_oracle() {
     let mut tally = Tally::default();
     for (i, (sa, a, sb, b)) in cases(600).iter().enumerate() {
-        let what = format!(
-            "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
-            a.pose, a.velocity, b.pose, b.velocity
-        );
+        let what = describe(i, sa, a, sb, b);
         let min = min_distance(a, b);
         if min.abs() < GRAZING {
             tally.grazing += 1;
@@ -528,10 +533,7 @@ fn iterative_cast_is_conservative_and_within_tolerance() {
     let s = CastSettings::default();
     let (mut hits, mut within) = (0, 0);
     for (i, (sa, a, sb, b)) in cases(600).iter().enumerate() {
-        let what = format!(
-            "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
-            a.pose, a.velocity, b.pose, b.velocity
-        );
+        let what = describe(i, sa, a, sb, b);
         let it = iterative_cast(a, b, &s);
         for w in it.steps.windows(2) {
             assert!(w[0].t < w[1].t, "{what}: t went {} → {}", w[0].t, w[1].t);
@@ -635,10 +637,7 @@ fn aabb_cast_agrees_with_the_general_cast() {
 fn parry_cast_agrees_with_the_oracle() {
     let (mut compared, mut worst_time, mut worst_distance) = (0, 0.0f64, 0.0f64);
     for (i, (sa, a, sb, b)) in cases(600).iter().enumerate() {
-        let what = format!(
-            "case {i}: {sa:?} at {:?} v {}, {sb:?} at {:?} v {}",
-            a.pose, a.velocity, b.pose, b.velocity
-        );
+        let what = describe(i, sa, a, sb, b);
         let min = min_distance(a, b);
         if min.abs() < GRAZING {
             continue;

@@ -13,6 +13,17 @@ fn run(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// `report` on `scene`, which must succeed, parsed.
+fn report_of(scene: &str) -> Value {
+    let out = run(&["report", scene]);
+    assert!(
+        out.status.success(),
+        "{scene}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{scene}: {e}"))
+}
+
 fn scenes() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -38,13 +49,7 @@ fn every_scene_prints_the_contract() {
     assert!(files.len() >= 20, "only {} scenes", files.len());
     for file in files {
         let name = file.display().to_string();
-        let out = run(&["report", &name]);
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let r = report_of(&name);
         assert_eq!(r["format"], 1, "{name}");
         let d = r["distance"].as_f64().unwrap();
         let n = vec2(&r["normal"], "normal");
@@ -150,9 +155,7 @@ fn every_scene_prints_the_contract() {
 /// comes from both boxes, so either letter is right; ours is the longer part, or B's when equal).
 #[test]
 fn the_designs_report_example() {
-    let out = run(&["report", "scenes/design_report_example.json"]);
-    assert!(out.status.success());
-    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = report_of("scenes/design_report_example.json");
     let expected: Value = serde_json::from_str(
         r#"{
           "format": 1, "intersecting": true, "distance": -0.25,
@@ -185,9 +188,7 @@ fn the_designs_report_example() {
 /// (5, 1) moving (−10, 0): first contact at (5 − √3)/10.
 #[test]
 fn casts_report_the_known_time_of_impact() {
-    let out = run(&["report", "scenes/circles_known_time_of_impact.json"]);
-    assert!(out.status.success());
-    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = report_of("scenes/circles_known_time_of_impact.json");
     let exact = (5.0 - 3f64.sqrt()) / 10.0;
     let lin = &r["linear_cast"];
     assert_eq!(lin["status"], "hit");
@@ -219,9 +220,7 @@ fn casts_report_the_known_time_of_impact() {
 
 #[test]
 fn the_tilted_box_regression_reports_the_true_gap() {
-    let out = run(&["report", "scenes/regression_tilted_box_over_apex.json"]);
-    assert!(out.status.success());
-    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = report_of("scenes/regression_tilted_box_over_apex.json");
     assert_eq!(r["warnings"], Value::Array(vec![]));
     let d = r["distance"].as_f64().unwrap();
     assert!(
@@ -232,9 +231,7 @@ fn the_tilted_box_regression_reports_the_true_gap() {
 
 #[test]
 fn a_concave_outline_warns_by_path() {
-    let out = run(&["report", "scenes/polygon_vs_box_apart.json"]);
-    assert!(out.status.success());
-    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = report_of("scenes/polygon_vs_box_apart.json");
     let w = r["warnings"].as_array().unwrap();
     assert_eq!(w.len(), 1, "{w:?}");
     let w = w[0].as_str().unwrap();
@@ -297,13 +294,7 @@ fn extreme_scenes_are_answered_not_panicked_on() {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.display().to_string();
-        let out = run(&["report", &name]);
-        assert!(
-            out.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let r = report_of(&name);
         let d = r["distance"].as_f64().unwrap();
         let n = vec2(&r["normal"], "normal");
         assert!(
