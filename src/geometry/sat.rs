@@ -72,8 +72,10 @@
 //! same as [`Contact::separation`](super::Contact::separation)); distances are signed, `> 0` a
 //! gap, `< 0` an overlap; touching counts as intersecting.
 
-use super::distance::{contact, DEGENERATE_NORMAL};
-use super::{Convex, DVec2, Source};
+use super::cast::MovingBody;
+use super::distance::DEGENERATE_NORMAL;
+use super::linear_cast::linear_cast;
+use super::{Convex, DVec2, Pose, Source};
 
 /// A closed interval `[min, max]` on an axis (world units along the unit axis).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -408,8 +410,9 @@ pub enum TruthMethod {
     /// Sharp cores: per axis, the times at which the (translating) intervals overlap, intersected
     /// over all axes. Exact, because for translation the axis set does not change with time.
     AxisTimeIntervals,
-    /// Rounded shapes: the ray from the origin along the relative motion against the rounded
-    /// B ⊖ A (its core edges as capsules, its vertices as discs), in closed form.
+    /// Rounded shapes: the linear cast, the ray from the origin along the relative motion
+    /// against the rounded B ⊖ A (its core edges as capsules, its vertices as discs), in closed
+    /// form ([`crate::geometry::linear_cast`]).
     RayAgainstRoundedMd,
 }
 
@@ -507,77 +510,15 @@ fn axis_time_intervals(a: &Convex, b: &Convex, v: DVec2) -> Option<f64> {
     Some(enter)
 }
 
-/// Ray from the origin along `v` (t ∈ [0, 1]) against the rounded B ⊖ A: the origin is in the MD
-/// of A(t) and B exactly when `v·t` is in the MD at t = 0.
+/// The linear cast (the ray from the origin along the relative motion against the rounded
+/// B ⊖ A, in closed form) with A moving by `v` and B still: the first time of contact, or `None`.
 fn ray_against_rounded_md(a: &Convex, b: &Convex, v: DVec2) -> Option<f64> {
-    if contact(a, b).distance <= 0.0 {
-        return Some(0.0);
-    }
-    let md = super::minkowski::minkowski_difference(a, b);
-    let r = md.radius;
-    let pts = md.points();
-    let mut first: Option<f64> = None;
-    let mut keep = |t: Option<f64>| {
-        if let Some(t) = t.filter(|t| (0.0..=1.0).contains(t)) {
-            first = Some(first.map_or(t, |f: f64| f.min(t)));
-        }
+    let moving = MovingBody {
+        velocity: v,
+        ..MovingBody::at_rest(a.clone(), Pose::default())
     };
-    for &p in &pts {
-        keep(ray_disc(v, p, r));
-    }
-    for i in 0..md.edges.len() {
-        let (p, q) = md.edge_points(i);
-        keep(ray_band(v, p, q, r));
-    }
-    first
-}
-
-/// First `t ≥ 0` with `|v·t − p| ≤ r`, the origin being outside the disc.
-fn ray_disc(v: DVec2, p: DVec2, r: f64) -> Option<f64> {
-    let aa = v.length_squared();
-    if aa == 0.0 {
-        return None;
-    }
-    let bb = v.dot(p);
-    let cc = p.length_squared() - r * r;
-    let disc = bb * bb - aa * cc;
-    if disc < 0.0 {
-        return None;
-    }
-    let t = (bb - disc.sqrt()) / aa;
-    (t >= 0.0).then_some(t)
-}
-
-/// First `t ≥ 0` at which `v·t` enters the rectangle of points within `r` of the segment's line
-/// and between its end normals (the capsule minus its end discs).
-fn ray_band(v: DVec2, p: DVec2, q: DVec2, r: f64) -> Option<f64> {
-    let d = q - p;
-    let len = d.length();
-    if len == 0.0 {
-        return None;
-    }
-    let e = d / len;
-    let n = e.perp();
-    let (mut enter, mut exit) = (0.0_f64, f64::INFINITY);
-    // Slabs: −r ≤ (v·t − p)·n ≤ r and 0 ≤ (v·t − p)·e ≤ len.
-    for (dir, lo, hi) in [(n, -r, r), (e, 0.0, len)] {
-        let s = v.dot(dir);
-        let o = -p.dot(dir);
-        if s == 0.0 {
-            if o < lo || o > hi {
-                return None;
-            }
-            continue;
-        }
-        let (t0, t1) = ((lo - o) / s, (hi - o) / s);
-        let (t0, t1) = if t0 <= t1 { (t0, t1) } else { (t1, t0) };
-        enter = enter.max(t0);
-        exit = exit.min(t1);
-        if enter > exit {
-            return None;
-        }
-    }
-    Some(enter)
+    let cast = linear_cast(&moving, &MovingBody::at_rest(b.clone(), Pose::default()));
+    cast.status.is_hit().then_some(cast.toi)
 }
 
 #[cfg(test)]
