@@ -4,6 +4,7 @@
 //! [`report`] (the command-line answer), and the window ([`viewer`]). `main.rs` only parses the
 //! command line and dispatches.
 
+pub mod figure;
 pub mod geometry;
 pub mod json_text;
 pub mod palette;

@@ -1,0 +1,111 @@
+//! Marks every demo draws the same way: the bodies, the Minkowski difference with its edges
+//! coloured by source, the origin, the legend entries for them.
+
+use super::{Figure, Mark, Stroke};
+use crate::geometry::minkowski::MinkowskiDifference;
+use crate::geometry::{Convex, DVec2, Source};
+use crate::palette::{self, Rgba};
+
+/// Arcs of rounded outlines are drawn in steps of at most this many radians.
+pub const ARC_STEP: f64 = 0.08;
+/// Outline width of a body, in pixels.
+pub const BODY_WIDTH: f32 = 2.0;
+/// Alpha of a body's fill.
+pub const BODY_FILL_ALPHA: u8 = 45;
+
+/// The colour of body `which`.
+pub fn body_color(which: Source) -> Rgba {
+    match which {
+        Source::A => palette::SHAPE_A,
+        Source::B => palette::SHAPE_B,
+    }
+}
+
+/// A body's outline (rounded where it has a radius), filled in its colour. `alpha` scales the
+/// whole mark: 255 for the body itself, less for ghosts of other times.
+pub fn body(shape: &Convex, which: Source, alpha: u8) -> Mark {
+    let c = body_color(which);
+    let scale = |a: u8| ((a as u16 * alpha as u16) / 255) as u8;
+    let stroke = Some(Stroke::solid(c.with_alpha(scale(255)), BODY_WIDTH));
+    let fill = Some(c.with_alpha(scale(BODY_FILL_ALPHA)));
+    match shape.vertices.len() {
+        1 => Mark::Circle {
+            centre: shape.vertices[0],
+            radius: shape.radius,
+            stroke,
+            fill,
+        },
+        _ => Mark::Polygon {
+            points: shape.outline(ARC_STEP),
+            stroke,
+            fill,
+            convex: true,
+        },
+    }
+}
+
+/// The MD: its rounded outline filled grey, then every core edge in the colour of the shape it
+/// came from (the first article's red and green edges). `alpha` as in [`body`].
+pub fn minkowski(md: &MinkowskiDifference, alpha: u8) -> Vec<Mark> {
+    let scale = |a: u8| ((a as u16 * alpha as u16) / 255) as u8;
+    let mut marks = Vec::with_capacity(md.edges.len() + 2);
+    let core = Convex {
+        vertices: md.strict_vertices(),
+        radius: md.radius,
+    };
+    if core.vertices.len() == 1 {
+        marks.push(Mark::Circle {
+            centre: core.vertices[0],
+            radius: md.radius,
+            stroke: Some(Stroke::solid(palette::AXES.with_alpha(scale(255)), 1.0)),
+            fill: Some(palette::MD_FILL.with_alpha(scale(palette::MD_FILL.3))),
+        });
+    } else {
+        marks.push(Mark::Polygon {
+            points: core.outline(ARC_STEP),
+            stroke: Some(Stroke::solid(palette::AXES.with_alpha(scale(255)), 1.0)),
+            fill: Some(palette::MD_FILL.with_alpha(scale(palette::MD_FILL.3))),
+            convex: true,
+        });
+    }
+    for (i, e) in md.edges.iter().enumerate() {
+        let (from, to) = md.edge_points(i);
+        marks.push(Mark::Segment {
+            from,
+            to,
+            stroke: Stroke::solid(body_color(e.source).with_alpha(scale(255)), 3.0),
+        });
+    }
+    marks
+}
+
+/// The origin of configuration space: a black dot.
+pub fn origin() -> Mark {
+    Mark::Point {
+        at: DVec2::ZERO,
+        color: palette::ORIGIN,
+        size: 9.0,
+    }
+}
+
+/// The legend entries every demo shares: A, B, the MD's edges, the origin.
+pub fn standard_legend(figure: &mut Figure) {
+    figure.legend(palette::SHAPE_A, "A, and MD edges that come from A");
+    figure.legend(palette::SHAPE_B, "B, and MD edges that come from B");
+    figure.legend(palette::MD_FILL.with_alpha(255), "B \u{2296} A, the Minkowski difference");
+    figure.legend(palette::ORIGIN, "the origin: inside the MD exactly when A and B overlap");
+}
+
+/// A number as the read-outs show it: 4 decimals, no `-0`.
+pub fn num(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.4}", x + 0.0).replace("-0.0000", "0.0000")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A vector as the read-outs show it.
+pub fn vec(v: DVec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
