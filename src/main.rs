@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use minkowski_lab::scene::Scene;
-use minkowski_lab::{report, viewer};
+use minkowski_lab::{app, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -63,16 +63,14 @@ fn main() -> ExitCode {
                 }
             };
             scene.and_then(|s| {
-                let name = path.map_or(DEFAULT_SCENE_NAME.to_string(), |p| p.display().to_string());
+                let name = path
+                    .as_ref()
+                    .map_or(DEFAULT_SCENE_NAME.to_string(), |p| p.display().to_string());
                 let bodies = s.bodies().map_err(|e| format!("{name}: {e}"))?;
                 for w in &bodies.warnings {
                     eprintln!("warning: {name}: {w}");
                 }
-                viewer::run(viewer::ViewerScene {
-                    title: s.title.clone(),
-                    a: bodies.a,
-                    b: bodies.b,
-                });
+                app::run(s, path);
                 Ok(())
             })
         }

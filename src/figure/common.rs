@@ -92,8 +92,14 @@ pub fn origin() -> Mark {
 pub fn standard_legend(figure: &mut Figure) {
     figure.legend(palette::SHAPE_A, "A, and MD edges that come from A");
     figure.legend(palette::SHAPE_B, "B, and MD edges that come from B");
-    figure.legend(palette::MD_FILL.with_alpha(255), "B \u{2296} A, the Minkowski difference");
-    figure.legend(palette::ORIGIN, "the origin: inside the MD exactly when A and B overlap");
+    figure.legend(
+        palette::MD_FILL.with_alpha(255),
+        "B \u{2296} A, the Minkowski difference",
+    );
+    figure.legend(
+        palette::ORIGIN,
+        "the origin: inside the MD exactly when A and B overlap",
+    );
 }
 
 /// A number as the read-outs show it: 4 decimals, no `-0`.

@@ -84,11 +84,7 @@ pub enum Mark {
         stroke: Stroke,
     },
     /// A dot of `size` pixels across.
-    Point {
-        at: DVec2,
-        color: Rgba,
-        size: f32,
-    },
+    Point { at: DVec2, color: Rgba, size: f32 },
     /// An interval `[min, max]` along the unit `axis` through `origin` (projections onto a
     /// separating axis), drawn `offset` pixels to the side of the axis line.
     Interval {

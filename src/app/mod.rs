@@ -1,0 +1,432 @@
+//! The window: a side panel and two panes, the world and configuration space (B ⊖ A), in which
+//! a person edits the scene and watches a demo.
+//!
+//! Each frame: the panels run (egui) and return commands; the mouse and keys edit the scene or
+//! move the cameras (`input.rs`); the figure of (scene, demo, step) is rebuilt only when one of
+//! them changed; the grid, the figure's marks and the editing handles are drawn (`render.rs`,
+//! the only code that draws with macroquad); egui draws on top.
+//!
+//! Files: `camera.rs` (world ↔ pixels), `grid.rs` (the grid as marks), `handles.rs` (grips and
+//! hit-testing), `drag.rs` (what a drag does to the scene), `history.rs` (undo/redo),
+//! `fit.rs` (content bounds), `panels.rs` (egui), `input.rs` (mouse and keys), `render.rs`.
+
+pub mod camera;
+pub mod drag;
+pub mod fit;
+pub mod grid;
+pub mod handles;
+pub mod history;
+mod input;
+mod panels;
+mod render;
+
+use crate::figure::{self, common, Figure, Mark, PaneId};
+use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::{Convex, DVec2, Source};
+use crate::palette;
+use crate::scene::{Demo, Scene};
+use camera::{Camera, ScreenRect};
+use drag::Drag;
+use egui_macroquad::egui;
+use glam::Vec2;
+use history::History;
+use macroquad::prelude::{get_frame_time, next_frame, Conf};
+use std::path::PathBuf;
+
+/// The split between the panes stays within this fraction of the room from either side.
+pub const MIN_SPLIT: f32 = 0.2;
+/// Height of the strip above each pane that holds its title, pixels (the camera's fit margin
+/// keeps content clear of it).
+pub const TITLE_OFFSET: (f32, f32) = (12.0, 16.0);
+/// Playback speeds a person can pick, steps per second.
+pub const MIN_SPEED: f32 = 0.25;
+pub const MAX_SPEED: f32 = 30.0;
+
+/// The figure for one (scene revision, demo, step), with what the app derives from the scene
+/// once per change rather than once per frame.
+struct Cached {
+    key: (u64, Demo, usize),
+    figure: Result<Figure, String>,
+    /// The bodies' world shapes at t = 0 (for handles and hit-testing).
+    shapes: Option<(Convex, Convex)>,
+    /// Drawn when the figure has no marks for a pane (a demo not drawn yet): the bodies, and
+    /// the MD with the origin.
+    world_fallback: Vec<Mark>,
+    config_fallback: Vec<Mark>,
+    warnings: Vec<String>,
+}
+
+/// Everything the window remembers.
+pub struct App {
+    scene: Scene,
+    /// Bumped on every change of `scene`; the figure cache compares it.
+    rev: u64,
+    /// The file the scene came from and saves to (`None`: the built-in scene).
+    path: Option<PathBuf>,
+    /// The scene as last loaded or saved, for the unsaved-changes star.
+    saved: Scene,
+    demo: Demo,
+    step: usize,
+    playing: bool,
+    /// Steps per second while playing.
+    speed: f32,
+    play_clock: f32,
+    history: History,
+    world: Camera,
+    config: Camera,
+    /// Where the panes split, as a fraction of the room right of the panel.
+    split: f32,
+    /// Whether the cameras have been fitted once the pane sizes are known.
+    fitted: bool,
+    drag: Option<Drag>,
+    /// A pan in progress: which pane, and the mouse position last frame.
+    pan: Option<(PaneId, Vec2)>,
+    dragging_split: bool,
+    cache: Option<Cached>,
+    /// An error a person must see (a failed save), until dismissed.
+    banner: Option<String>,
+    /// A passing message (saved, nothing to undo).
+    status: String,
+    help: bool,
+    save_as: String,
+    /// Whether egui's look has been set (once, on the first frame).
+    styled: bool,
+}
+
+impl App {
+    /// The app on `scene`, loaded from `path` (or built in).
+    pub fn new(scene: Scene, path: Option<PathBuf>) -> App {
+        let save_as = path
+            .as_ref()
+            .map_or("scenes/untitled.json".into(), |p| p.display().to_string());
+        App {
+            demo: scene.demo,
+            saved: scene.clone(),
+            scene,
+            rev: 0,
+            path,
+            step: 0,
+            playing: false,
+            speed: 2.0,
+            play_clock: 0.0,
+            history: History::default(),
+            world: Camera::default(),
+            config: Camera::default(),
+            split: 0.5,
+            fitted: false,
+            drag: None,
+            pan: None,
+            dragging_split: false,
+            cache: None,
+            banner: None,
+            status: String::new(),
+            help: false,
+            save_as,
+            styled: false,
+        }
+    }
+
+    /// Replaces the scene (an edit, an undo): the figure will be rebuilt.
+    fn set_scene(&mut self, scene: Scene) {
+        if scene != self.scene {
+            self.scene = scene;
+            self.rev += 1;
+        }
+    }
+
+    fn dirty(&self) -> bool {
+        self.scene != self.saved
+    }
+
+    fn title(&self) -> String {
+        format!(
+            "{}{}",
+            self.scene.title,
+            if self.dirty() { " *" } else { "" }
+        )
+    }
+
+    fn camera(&self, pane: PaneId) -> &Camera {
+        match pane {
+            PaneId::World => &self.world,
+            PaneId::Config => &self.config,
+        }
+    }
+
+    fn camera_mut(&mut self, pane: PaneId) -> &mut Camera {
+        match pane {
+            PaneId::World => &mut self.world,
+            PaneId::Config => &mut self.config,
+        }
+    }
+
+    /// Rebuilds the figure if the scene, demo or step changed since the last build.
+    fn update_figure(&mut self) {
+        let key = (self.rev, self.demo, self.step);
+        if self.cache.as_ref().is_some_and(|c| c.key == key) {
+            return;
+        }
+        let figure = figure::build(&self.scene, self.demo, self.step).map_err(|e| e.to_string());
+        if let Ok(f) = &figure {
+            self.step = f.step.min(f.steps.saturating_sub(1));
+        }
+        let (shapes, warnings, world_fallback, config_fallback) = match self.scene.bodies() {
+            Ok(b) => {
+                let md = minkowski_difference(&b.a, &b.b);
+                let mut config = common::minkowski(&md, 255);
+                config.push(common::origin());
+                let world = vec![
+                    common::body(&b.a, Source::A, 255),
+                    common::body(&b.b, Source::B, 255),
+                ];
+                let w = b.warnings.iter().map(|w| w.to_string()).collect();
+                (Some((b.a, b.b)), w, world, config)
+            }
+            Err(e) => (None, vec![e.to_string()], vec![], vec![]),
+        };
+        self.cache = Some(Cached {
+            key: (self.rev, self.demo, self.step),
+            figure,
+            shapes,
+            world_fallback,
+            config_fallback,
+            warnings,
+        });
+    }
+
+    fn figure(&self) -> Option<&Figure> {
+        self.cache.as_ref().and_then(|c| c.figure.as_ref().ok())
+    }
+
+    fn steps(&self) -> usize {
+        self.figure().map_or(1, |f| f.steps.max(1))
+    }
+
+    /// The marks a pane shows (the figure's, or the fallback when the figure has none).
+    fn pane_marks(&self, pane: PaneId) -> &[Mark] {
+        let Some(c) = &self.cache else { return &[] };
+        let fig = c.figure.as_ref().map(|f| f.marks(pane)).unwrap_or(&[]);
+        if !fig.is_empty() {
+            return fig;
+        }
+        match pane {
+            PaneId::World => &c.world_fallback,
+            PaneId::Config => &c.config_fallback,
+        }
+    }
+
+    /// Fits both cameras to their panes' content.
+    fn fit(&mut self) {
+        let world_extra: Vec<DVec2> = self.handle_marks().iter().fold(Vec::new(), |mut v, m| {
+            fit::mark_points(m, &mut v);
+            v
+        });
+        if let Some((lo, hi)) = fit::content_bounds(self.pane_marks(PaneId::World), &world_extra) {
+            self.world.fit(lo, hi);
+        }
+        if let Some((lo, hi)) = fit::content_bounds(self.pane_marks(PaneId::Config), &[DVec2::ZERO])
+        {
+            self.config.fit(lo, hi);
+        }
+    }
+
+    /// The handles' marks at the current camera.
+    fn handle_marks(&self) -> Vec<Mark> {
+        match self.cache.as_ref().and_then(|c| c.shapes.as_ref()) {
+            Some((a, b)) => handles::marks(&self.scene, [a, b], &self.world),
+            None => vec![],
+        }
+    }
+
+    /// Advances playback by the frame's time.
+    fn play(&mut self, dt: f32) {
+        if !self.playing {
+            return;
+        }
+        let last = self.steps() - 1;
+        self.play_clock += dt * self.speed;
+        while self.play_clock >= 1.0 {
+            self.play_clock -= 1.0;
+            if self.step >= last {
+                self.playing = false;
+                break;
+            }
+            self.step += 1;
+        }
+    }
+
+    /// Lays the panes out in the room egui left free.
+    fn layout(&mut self, room: egui::Rect) {
+        let w1 = (room.width() * self.split).round();
+        self.world.rect = ScreenRect::new(room.min.x, room.min.y, w1, room.height());
+        self.config.rect = ScreenRect::new(
+            room.min.x + w1,
+            room.min.y,
+            room.width() - w1,
+            room.height(),
+        );
+    }
+
+    /// Saves to `path` (atomically); a failure goes to the banner.
+    fn save_to(&mut self, path: PathBuf) {
+        match self.scene.save(&path) {
+            Ok(()) => {
+                self.saved = self.scene.clone();
+                self.status = format!("Saved {}", path.display());
+                self.save_as = path.display().to_string();
+                self.path = Some(path);
+                self.banner = None;
+            }
+            Err(e) => self.banner = Some(format!("Not saved: {e}")),
+        }
+    }
+
+    fn save(&mut self) {
+        match self.path.clone() {
+            Some(p) => self.save_to(p),
+            None => {
+                self.banner = Some(
+                    "This is the built-in scene, it has no file: type a path under \"Save as\" in \
+                     the panel."
+                        .into(),
+                )
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        let mut s = self.scene.clone();
+        if self.history.undo(&mut s) {
+            self.set_scene(s);
+            self.status = "Undone".into();
+        } else {
+            self.status = "Nothing to undo".into();
+        }
+    }
+
+    fn redo(&mut self) {
+        let mut s = self.scene.clone();
+        if self.history.redo(&mut s) {
+            self.set_scene(s);
+            self.status = "Redone".into();
+        } else {
+            self.status = "Nothing to redo".into();
+        }
+    }
+
+    /// One frame of the interface: panels, input, figure, drawing of the panes.
+    fn frame(&mut self, ctx: &egui::Context) {
+        if !self.styled {
+            ctx.set_visuals(egui::Visuals::light());
+            self.styled = true;
+        }
+        let commands = panels::show(ctx, self);
+        for c in commands {
+            self.apply(c);
+        }
+        self.layout(ctx.available_rect());
+        self.update_figure();
+        if !self.fitted && self.world.rect.w > 10.0 {
+            self.fit();
+            self.fitted = true;
+        }
+        input::handle(self, ctx);
+        self.play(get_frame_time());
+        self.update_figure();
+        self.draw(ctx);
+    }
+
+    fn draw(&self, ctx: &egui::Context) {
+        let text = ctx.layer_painter(egui::LayerId::background());
+        for pane in [PaneId::World, PaneId::Config] {
+            let cam = self.camera(pane);
+            let mut marks = grid::marks(cam);
+            marks.extend_from_slice(self.pane_marks(pane));
+            if pane == PaneId::World {
+                marks.extend(self.handle_marks());
+            }
+            let top_left = cam.to_world(Vec2::new(cam.rect.x, cam.rect.y));
+            let title = match pane {
+                PaneId::World => "World".to_string(),
+                PaneId::Config => "Configuration space: B \u{2212} A".to_string(),
+            };
+            marks.push(Mark::Label {
+                at: top_left,
+                text: title,
+                color: palette::TEXT,
+                offset: TITLE_OFFSET,
+            });
+            render::draw_marks(&marks, cam, &text);
+        }
+        let r = self.config.rect;
+        render::divider(r.x, r.y, r.y + r.h, palette::AXES, 2.0);
+    }
+
+    fn apply(&mut self, c: panels::Command) {
+        use panels::Command;
+        match c {
+            Command::Demo(d) => {
+                if d != self.demo {
+                    self.demo = d;
+                    self.step = 0;
+                    self.playing = false;
+                }
+            }
+            Command::Step(s) => {
+                self.step = s.min(self.steps() - 1);
+                self.playing = false;
+            }
+            Command::TogglePlay => self.toggle_play(),
+            Command::Speed(s) => self.speed = s.clamp(MIN_SPEED, MAX_SPEED),
+            Command::Edit(s) => {
+                self.history.begin(&self.scene);
+                self.set_scene(*s);
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Save => self.save(),
+            Command::SaveAs(p) => self.save_to(p),
+            Command::Fit => self.fit(),
+            Command::Help => self.help = !self.help,
+            Command::DismissBanner => self.banner = None,
+        }
+    }
+
+    fn toggle_play(&mut self) {
+        if self.steps() <= 1 {
+            return;
+        }
+        if !self.playing && self.step + 1 >= self.steps() {
+            self.step = 0;
+        }
+        self.playing = !self.playing;
+        self.play_clock = 0.0;
+    }
+}
+
+/// `text` with the characters the built-in fonts lack replaced by their plain meaning: B ⊖ A
+/// (the Minkowski difference) is written B − A, as the first article writes it.
+pub fn displayable(text: &str) -> String {
+    text.replace('\u{2296}', "\u{2212}")
+}
+
+/// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed.
+pub fn run(scene: Scene, path: Option<PathBuf>) {
+    let conf = Conf {
+        window_title: format!("minkowski-lab \u{2014} {}", scene.title),
+        window_width: 1400,
+        window_height: 860,
+        high_dpi: true,
+        sample_count: 4,
+        ..Default::default()
+    };
+    let mut app = App::new(scene, path);
+    macroquad::Window::from_config(conf, async move {
+        loop {
+            render::clear(palette::BACKGROUND);
+            egui_macroquad::ui(|ctx| app.frame(ctx));
+            egui_macroquad::draw();
+            next_frame().await;
+        }
+    });
+}
