@@ -42,14 +42,19 @@ fn pane_at(app: &App, p: Vec2) -> Option<PaneId> {
 
 pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
     let free_pointer = !ctx.is_pointer_over_area() && !ctx.wants_pointer_input();
-    mouse_input(app, free_pointer);
+    // Where the button went down: several events can arrive in one frame, and the mouse may
+    // have moved on by the time the frame sees the press.
+    let origin = ctx
+        .input(|i| i.pointer.press_origin())
+        .map(|p| Vec2::new(p.x, p.y));
+    mouse_input(app, free_pointer, origin);
     // Drain typed characters every frame so an old '?' is not seen later.
     let mut question = false;
     while let Some(c) = get_char_pressed() {
         question |= c == '?';
     }
     if !ctx.wants_keyboard_input() {
-        key_input(app, question);
+        key_input(app, ctx, question);
     }
     // A field edit in the panel ends when nothing in egui is held or focused any more.
     if app.drag.is_none()
@@ -61,9 +66,15 @@ pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
     }
 }
 
-fn mouse_input(app: &mut App, free: bool) {
+fn mouse_input(app: &mut App, free: bool, press_origin: Option<Vec2>) {
     let m = mouse();
     let over = if free { pane_at(app, m) } else { None };
+    let start = press_origin.unwrap_or(m);
+    let over_start = if free { pane_at(app, start) } else { None };
+    if over.is_some() && (mouse_wheel().1 != 0.0 || is_mouse_button_pressed(MouseButton::Right)) {
+        // The person is placing the view: stop the start-up fitting.
+        app.fit_frames = 0;
+    }
 
     // Zoom at the cursor.
     let (_, wheel) = mouse_wheel();
@@ -80,8 +91,8 @@ fn mouse_input(app: &mut App, free: bool) {
     let pan_down =
         is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
     if pan_pressed {
-        if let Some(pane) = over {
-            app.pan = Some((pane, m));
+        if let Some(pane) = over_start {
+            app.pan = Some((pane, start));
         }
     }
     if let Some((pane, last)) = app.pan {
@@ -94,12 +105,14 @@ fn mouse_input(app: &mut App, free: bool) {
     }
 
     // Left button: split, handles, bodies, configuration space.
-    if is_mouse_button_pressed(MouseButton::Left) && over.is_some() {
-        let split_x = app.config.rect.x;
-        if (m.x - split_x).abs() <= SPLIT_GRAB_PX {
-            app.dragging_split = true;
-        } else if let Some(pane) = over {
-            start_drag(app, pane, m);
+    if is_mouse_button_pressed(MouseButton::Left) {
+        if let Some(pane) = over_start {
+            let split_x = app.config.rect.x;
+            if (start.x - split_x).abs() <= SPLIT_GRAB_PX {
+                app.dragging_split = true;
+            } else {
+                start_drag(app, pane, start);
+            }
         }
     }
     if is_mouse_button_down(MouseButton::Left) {
@@ -149,24 +162,32 @@ fn start_drag(app: &mut App, pane: PaneId, m: Vec2) {
     }
 }
 
-fn key_input(app: &mut App, question: bool) {
+fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
     if is_key_pressed(KeyCode::F1) || question {
         app.help = !app.help;
     }
-    if ctrl() {
-        if is_key_pressed(KeyCode::Z) {
-            if shift() {
-                app.redo();
-            } else {
-                app.undo();
-            }
-        }
-        if is_key_pressed(KeyCode::Y) {
-            app.redo();
-        }
-        if is_key_pressed(KeyCode::S) {
-            app.save();
-        }
+    // Shortcuts with Ctrl come from egui's key events, which carry the modifiers held when the
+    // key went down (a quick Ctrl+Z may be over before the frame looks at the keyboard).
+    use egui::{Key, Modifiers};
+    let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+    let (redo_z, undo, redo_y, save) = ctx.input_mut(|i| {
+        (
+            i.consume_key(cmd_shift, Key::Z),
+            i.consume_key(Modifiers::COMMAND, Key::Z),
+            i.consume_key(Modifiers::COMMAND, Key::Y),
+            i.consume_key(Modifiers::COMMAND, Key::S),
+        )
+    });
+    if undo {
+        app.undo();
+    }
+    if redo_z || redo_y {
+        app.redo();
+    }
+    if save {
+        app.save();
+    }
+    if ctrl() || undo || redo_z || redo_y || save {
         return;
     }
     if is_key_pressed(KeyCode::F) {

@@ -38,6 +38,8 @@ pub const MIN_SPLIT: f32 = 0.2;
 /// Height of the strip above each pane that holds its title, pixels (the camera's fit margin
 /// keeps content clear of it).
 pub const TITLE_OFFSET: (f32, f32) = (12.0, 16.0);
+/// How many frames the cameras keep fitting at start (see `App::fit_frames`).
+pub const START_FIT_FRAMES: u32 = 4;
 /// Playback speeds a person can pick, steps per second.
 pub const MIN_SPEED: f32 = 0.25;
 pub const MAX_SPEED: f32 = 30.0;
@@ -76,8 +78,9 @@ pub struct App {
     config: Camera,
     /// Where the panes split, as a fraction of the room right of the panel.
     split: f32,
-    /// Whether the cameras have been fitted once the pane sizes are known.
-    fitted: bool,
+    /// Frames left in which the cameras are fitted again (egui settles the panel's width over
+    /// the first frames, and the handles' pixel offsets depend on the zoom).
+    fit_frames: u32,
     drag: Option<Drag>,
     /// A pan in progress: which pane, and the mouse position last frame.
     pan: Option<(PaneId, Vec2)>,
@@ -113,7 +116,7 @@ impl App {
             world: Camera::default(),
             config: Camera::default(),
             split: 0.5,
-            fitted: false,
+            fit_frames: START_FIT_FRAMES,
             drag: None,
             pan: None,
             dragging_split: false,
@@ -326,9 +329,9 @@ impl App {
         }
         self.layout(ctx.available_rect());
         self.update_figure();
-        if !self.fitted && self.world.rect.w > 10.0 {
+        if self.fit_frames > 0 && self.world.rect.w > 10.0 {
             self.fit();
-            self.fitted = true;
+            self.fit_frames -= 1;
         }
         input::handle(self, ctx);
         self.play(get_frame_time());
@@ -404,10 +407,23 @@ impl App {
     }
 }
 
-/// `text` with the characters the built-in fonts lack replaced by their plain meaning: B ⊖ A
-/// (the Minkowski difference) is written B − A, as the first article writes it.
+/// Characters egui's built-in fonts lack, and what is shown instead: B ⊖ A (the Minkowski
+/// difference) is written B − A as the first article writes it; primes become apostrophes.
+pub const SUBSTITUTES: [(char, &str); 3] = [
+    ('\u{2296}', "\u{2212}"),
+    ('\u{2032}', "'"),
+    ('\u{2033}', "\""),
+];
+
+/// `text` with every character of [`SUBSTITUTES`] replaced.
 pub fn displayable(text: &str) -> String {
-    text.replace('\u{2296}', "\u{2212}")
+    let mut out = text.to_string();
+    for (c, s) in SUBSTITUTES {
+        if out.contains(c) {
+            out = out.replace(c, s);
+        }
+    }
+    out
 }
 
 /// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed.
@@ -429,4 +445,68 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
             next_frame().await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let s = Scene::from_str(include_str!("../../scenes/obb_vs_obb.json"), "obb.json").unwrap();
+        App::new(s, None)
+    }
+
+    #[test]
+    fn displayable_replaces_what_the_fonts_lack() {
+        assert_eq!(displayable("B \u{2296} A, A\u{2032}"), "B \u{2212} A, A'");
+        assert_eq!(displayable("plain"), "plain");
+    }
+
+    #[test]
+    fn the_figure_is_rebuilt_only_when_scene_demo_or_step_change() {
+        let mut a = app();
+        a.update_figure();
+        let key = a.cache.as_ref().unwrap().key;
+        a.update_figure();
+        assert_eq!(a.cache.as_ref().unwrap().key, key);
+        let mut s = a.scene.clone();
+        s.b.position.x += 1.0;
+        a.set_scene(s);
+        a.update_figure();
+        assert_ne!(a.cache.as_ref().unwrap().key, key);
+        // Setting the same scene again is no change.
+        let rev = a.rev;
+        a.set_scene(a.scene.clone());
+        assert_eq!(a.rev, rev);
+    }
+
+    #[test]
+    fn empty_figures_fall_back_to_bodies_and_md() {
+        let mut a = app();
+        a.update_figure();
+        assert!(!a.pane_marks(PaneId::World).is_empty());
+        assert!(a.pane_marks(PaneId::Config).contains(&common::origin()));
+    }
+
+    #[test]
+    fn edits_and_undo_mark_the_scene_unsaved_and_saved_again() {
+        let mut a = app();
+        assert!(!a.dirty());
+        let before = a.scene.clone();
+        let mut s = before.clone();
+        s.a.angle_deg = 30.0;
+        a.apply(panels::Command::Edit(Box::new(s)));
+        a.history.commit(&a.scene);
+        assert!(a.dirty() && a.title().ends_with(" *"));
+        a.undo();
+        assert_eq!(a.scene, before);
+        assert!(!a.dirty());
+    }
+
+    #[test]
+    fn saving_the_built_in_scene_asks_for_a_path() {
+        let mut a = app();
+        a.save();
+        assert!(a.banner.is_some());
+    }
 }

@@ -213,12 +213,13 @@ fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
             out.push(Command::Step(last));
         }
     });
-    let mut s = app.step;
+    // The slider counts from 1, as the "Step n of m" line does.
+    let mut s = app.step + 1;
     if ui
-        .add(egui::Slider::new(&mut s, 0..=last).text("step"))
+        .add(egui::Slider::new(&mut s, 1..=fig.steps).text("step"))
         .changed()
     {
-        out.push(Command::Step(s));
+        out.push(Command::Step(s - 1));
     }
     let mut speed = app.speed;
     if ui
