@@ -52,7 +52,7 @@ pub const CONTROLS: [(&str, &str); 20] = [
     ("Mouse wheel", "zoom at the cursor"),
     ("Drag the line between panes", "move the split"),
     ("F", "fit both panes to their content"),
-    ("← / →", "previous / next step"),
+    ("Left / Right arrow", "previous / next step"),
     ("Home / End", "first / last step"),
     ("Space", "play / pause the steps"),
     ("Ctrl+Z", "undo"),
@@ -199,14 +199,14 @@ fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
         if ui.button("|<").on_hover_text("first (Home)").clicked() {
             out.push(Command::Step(0));
         }
-        if ui.button("<").on_hover_text("previous (←)").clicked() {
+        if ui.button("<").on_hover_text("previous (Left arrow)").clicked() {
             out.push(Command::Step(app.step.saturating_sub(1)));
         }
         let play = if app.playing { "Pause" } else { "Play" };
         if ui.button(play).on_hover_text("Space").clicked() {
             out.push(Command::TogglePlay);
         }
-        if ui.button(">").on_hover_text("next (→)").clicked() {
+        if ui.button(">").on_hover_text("next (Right arrow)").clicked() {
             out.push(Command::Step((app.step + 1).min(last)));
         }
         if ui.button(">|").on_hover_text("last (End)").clicked() {
