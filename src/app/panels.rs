@@ -199,7 +199,11 @@ fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
         if ui.button("|<").on_hover_text("first (Home)").clicked() {
             out.push(Command::Step(0));
         }
-        if ui.button("<").on_hover_text("previous (Left arrow)").clicked() {
+        if ui
+            .button("<")
+            .on_hover_text("previous (Left arrow)")
+            .clicked()
+        {
             out.push(Command::Step(app.step.saturating_sub(1)));
         }
         let play = if app.playing { "Pause" } else { "Play" };

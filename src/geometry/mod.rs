@@ -55,6 +55,14 @@ impl Source {
             Source::B => "b",
         }
     }
+
+    /// The other body.
+    pub fn other(self) -> Source {
+        match self {
+            Source::A => Source::B,
+            Source::B => Source::A,
+        }
+    }
 }
 
 /// The 2D cross product `a.x·b.y − a.y·b.x` (positive when `b` is counter-clockwise of `a`).
