@@ -6,8 +6,13 @@ use crate::scene::{PathError, Scene};
 /// The figure at `step`.
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     let _ = (scene, step);
-    Ok(Figure {
+    let mut f = Figure {
         steps: 1,
         ..Figure::default()
-    })
+    };
+    f.readout(
+        "this demo",
+        "not drawn yet: the shapes and B \u{2296} A are shown plain",
+    );
+    Ok(f)
 }
