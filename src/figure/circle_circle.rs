@@ -12,7 +12,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     };
     f.readout(
         "this demo",
-        "not drawn yet: the shapes and B \u{2296} A are shown plain",
+        "not drawn yet: the shapes and B - A are shown plain",
     );
     Ok(f)
 }
