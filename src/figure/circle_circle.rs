@@ -6,7 +6,7 @@ use super::common::{self, num, vec};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::special::{circle_circle, Circle};
-use crate::geometry::{contact, Convex, DVec2, Source};
+use crate::geometry::{contact, Convex, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -63,22 +63,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         }
     };
 
-    // The penetration vector moves B out along the normal; apart, the gap from A to B.
-    let (from, to) = if c.distance < 0.0 {
-        (c.point_b, c.point_b + c.separation())
-    } else {
-        (c.point_a, c.point_b)
-    };
-    f.world.push(Mark::Arrow {
-        from,
-        to,
-        stroke: Stroke::solid(palette::MTV, 2.5),
-    });
-    f.config.push(Mark::Arrow {
-        from: DVec2::ZERO,
-        to: c.md_point(),
-        stroke: Stroke::solid(palette::MTV, 2.5),
-    });
+    common::minimum_translation(&mut f, &c);
     f.config.push(common::origin());
 
     f.readout("intersecting", if c.intersecting() { "yes" } else { "no" });
@@ -92,6 +77,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::DVec2;
     use crate::report::scene_report;
 
     const OVERLAPPING: &str = include_str!("../../scenes/circle_vs_circle_overlapping.json");

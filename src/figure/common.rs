@@ -3,7 +3,7 @@
 
 use super::{Figure, Mark, Stroke};
 use crate::geometry::minkowski::MinkowskiDifference;
-use crate::geometry::{Convex, DVec2, Source};
+use crate::geometry::{Contact, Convex, DVec2, Source};
 use crate::palette::{self, Rgba};
 
 /// Arcs of rounded outlines are drawn in steps of at most this many radians.
@@ -114,4 +114,36 @@ pub fn num(x: f64) -> String {
 /// A vector as the read-outs show it.
 pub fn vec(v: DVec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// The figure of a demo whose own marks are not written yet: one step, and a read-out that
+/// says so (the app then shows the shapes and the plain MD).
+pub fn not_drawn_yet() -> Figure {
+    let mut f = Figure {
+        steps: 1,
+        ..Figure::default()
+    };
+    f.readout(
+        "this demo",
+        "not drawn yet: the shapes and B - A are shown plain",
+    );
+    f
+}
+
+/// The minimum translation in both panes: in configuration space from the origin to the MD's
+/// nearest boundary point; in the world, how B moves to leave A (or, apart, the gap from A's
+/// witness to B's).
+pub fn minimum_translation(f: &mut Figure, c: &Contact) {
+    let stroke = Stroke::solid(palette::MTV, 2.5);
+    let (from, to) = if c.distance < 0.0 {
+        (c.point_b, c.point_b + c.separation())
+    } else {
+        (c.point_a, c.point_b)
+    };
+    f.world.push(Mark::Arrow { from, to, stroke });
+    f.config.push(Mark::Arrow {
+        from: DVec2::ZERO,
+        to: c.md_point(),
+        stroke,
+    });
 }

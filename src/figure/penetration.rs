@@ -7,7 +7,7 @@ use super::{Figure, Mark, Stroke};
 use crate::geometry::distance::contact_from_md;
 use crate::geometry::edge_scan::edge_scan;
 use crate::geometry::minkowski::minkowski_difference;
-use crate::geometry::{DVec2, Source};
+use crate::geometry::Source;
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -63,13 +63,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         );
     }
 
-    // The minimum translation: in configuration space from the origin to the MD's nearest
-    // boundary point; in the world, how B moves to leave (or the gap from A to B when apart).
-    f.config.push(Mark::Arrow {
-        from: DVec2::ZERO,
-        to: c.md_point(),
-        stroke: Stroke::solid(palette::MTV, 2.5),
-    });
+    common::minimum_translation(&mut f, &c);
     let (from, to) = if c.distance < 0.0 {
         (c.point_b, c.point_b + c.separation())
     } else {
@@ -105,6 +99,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::DVec2;
     use crate::report::scene_report;
 
     const OBB: &str = include_str!("../../scenes/obb_vs_obb.json");
