@@ -260,7 +260,7 @@ pub fn scene_report(scene: &Scene) -> Result<Report, PathError> {
     r.conservative_advancement = Some(CastReport {
         hit: status(ca.status).0,
         toi: ca.toi + 0.0,
-        normal: Some(vec2(ca.normal)),
+        normal: (ca.status != CastStatus::Miss).then(|| vec2(ca.normal)),
         status: status(ca.status).1,
         iterations: Some(
             ca.iterations

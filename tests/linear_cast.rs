@@ -478,6 +478,31 @@ fn describe(i: usize, sa: &Shape, a: &MovingBody, sb: &Shape, b: &MovingBody) ->
     )
 }
 
+/// The linear cast `c` against the oracle's first contact `t`: overlapping at 0, else a hit at
+/// `t` (to [`TIME_TOL`]) with a consistent contact.
+fn check_against_the_oracle(
+    a: &MovingBody,
+    b: &MovingBody,
+    c: &LinearCast,
+    t: f64,
+    tally: &mut Tally,
+    what: &str,
+) {
+    if t == 0.0 {
+        tally.overlapping += 1;
+        assert_eq!((c.status, c.toi), (CastStatus::Overlapping, 0.0), "{what}");
+        return;
+    }
+    tally.hit += 1;
+    assert_eq!(c.status, CastStatus::Hit, "{what}: oracle {t}");
+    assert!(
+        (c.toi - t).abs() < TIME_TOL,
+        "{what}: linear {} oracle {t}",
+        c.toi
+    );
+    check_hit(a, b, c, what);
+}
+
 #[test]
 fn linear_cast_matches_the_bisection_oracle() {
     let mut tally = Tally::default();
@@ -490,20 +515,7 @@ fn linear_cast_matches_the_bisection_oracle() {
         }
         let c = linear_cast(a, b);
         match sampled_toi(a, b) {
-            Some(0.0) => {
-                tally.overlapping += 1;
-                assert_eq!((c.status, c.toi), (CastStatus::Overlapping, 0.0), "{what}");
-            }
-            Some(t) => {
-                tally.hit += 1;
-                assert_eq!(c.status, CastStatus::Hit, "{what}: oracle {t}");
-                assert!(
-                    (c.toi - t).abs() < TIME_TOL,
-                    "{what}: linear {} oracle {t}",
-                    c.toi
-                );
-                check_hit(a, b, &c, &what);
-            }
+            Some(t) => check_against_the_oracle(a, b, &c, t, &mut tally, &what),
             None if min < 0.0 => {
                 // The bodies do meet (the exact minimum says so) but for less than one of the
                 // oracle's steps: a corner clipped at speed, the oracle's documented blind spot.
@@ -675,5 +687,146 @@ fn parry_cast_agrees_with_the_oracle() {
     assert!(
         compared > 600,
         "{compared} compared (worst {worst_time:e} in time, {worst_distance:e} in distance)"
+    );
+}
+
+// ----- shapes with no area ---------------------------------------------------------------------
+
+/// A bare segment of half-length `h` along x.
+fn segment(h: f64) -> Shape {
+    Shape::Capsule {
+        half_length: h,
+        radius: 0.0,
+    }
+}
+
+const POINT: Shape = Shape::Circle { radius: 0.0 };
+
+#[test]
+fn segments_sliding_along_their_common_line() {
+    // A on [−1, 1] × {0}, B on [2, 4] × {0} closing at 4 per unit: the MD is the segment
+    // [1, 5] × {0} and the ray runs along it, edge-on to both of its edges. The near end meets
+    // the origin at t = 1/4 (the gap of 1 closed at 4).
+    let a = still(&segment(1.0), at(0.0, 0.0, 0.0));
+    let b = moving(&segment(1.0), at(3.0, 0.0, 0.0), v(-4.0, 0.0), 0.0);
+    let c = linear_cast(&a, &b);
+    assert_eq!((c.status, c.toi), (CastStatus::Hit, 0.25));
+    assert_eq!(c.normal, Some(v(1.0, 0.0)));
+    check_hit(&a, &b, &c, "collinear segments");
+    let s = CastSettings::default();
+    let it = iterative_cast(&a, &b, &s);
+    assert_eq!(it.status, CastStatus::Hit);
+    assert!(it.toi <= 0.25 && it.toi > 0.25 - s.tolerance, "{}", it.toi);
+    assert_eq!(it.normal, Some(v(1.0, 0.0)));
+
+    // Beside the line by the smallest amount: no contact at all.
+    let b = moving(&segment(1.0), at(3.0, 1e-300, 0.0), v(-4.0, 0.0), 0.0);
+    let c = linear_cast(&a, &b);
+    assert_eq!((c.status, c.toi, c.normal), (CastStatus::Miss, 1.0, None));
+}
+
+#[test]
+fn a_point_meets_a_point_only_head_on() {
+    let a = still(&POINT, at(0.0, 0.0, 0.0));
+    let b = moving(&POINT, at(3.0, 2.0, 0.0), v(-6.0, -4.0), 0.0);
+    let c = linear_cast(&a, &b);
+    assert_eq!((c.status, c.toi), (CastStatus::Hit, 0.5));
+    assert_eq!(c.contact_point, Some(v(0.0, 0.0)));
+    for nudge in [v(1e-12, 0.0), v(0.0, -1e-12)] {
+        let b = moving(&POINT, at(3.0, 2.0, 0.0), v(-6.0, -4.0) + nudge, 0.0);
+        assert_eq!(linear_cast(&a, &b).status, CastStatus::Miss, "{nudge}");
+    }
+    // Moving apart, or stopping short: a miss.
+    let b = moving(&POINT, at(3.0, 2.0, 0.0), v(6.0, 4.0), 0.0);
+    assert_eq!(linear_cast(&a, &b).status, CastStatus::Miss);
+    let b = moving(&POINT, at(3.0, 2.0, 0.0), v(-3.0, -2.0) * 0.999, 0.0);
+    assert_eq!(linear_cast(&a, &b).status, CastStatus::Miss);
+}
+
+#[test]
+fn a_point_crossing_a_segment_hits_its_face() {
+    // B, a point, falls through A, a segment, across its middle and through its end exactly.
+    let a = still(&segment(1.0), at(0.0, 0.0, 0.0));
+    for x in [0.3, 1.0, -1.0] {
+        let b = moving(&POINT, at(x, 2.0, 0.0), v(0.0, -8.0), 0.0);
+        let c = linear_cast(&a, &b);
+        assert_eq!((c.status, c.toi), (CastStatus::Hit, 0.25), "x = {x}");
+        assert_eq!(c.normal, Some(v(0.0, 1.0)), "x = {x}");
+    }
+    let b = moving(&POINT, at(1.0 + 1e-15, 2.0, 0.0), v(0.0, -8.0), 0.0);
+    assert_eq!(linear_cast(&a, &b).status, CastStatus::Miss);
+}
+
+/// Pairs of thin shapes, and thin against solid, aimed roughly at each other; a quarter of them
+/// lined up exactly (axis-aligned segments on one line, moving along it).
+fn thin_cases(n: usize) -> Vec<(Shape, MovingBody, Shape, MovingBody)> {
+    let mut runner = TestRunner::new(seeded(1));
+    let general = (
+        prop_oneof![thin_shape(), any_shape()],
+        thin_shape(),
+        pose(),
+        pose(),
+        (-8.0..8.0f64, -8.0..8.0f64),
+    )
+        .prop_map(|(sa, sb, pa, pb, (dx, dy))| {
+            // Aim B at A, off by (dx, dy)/8 of the gap.
+            let d = (pa.position - pb.position) * 1.5 + v(dx, dy) * 0.2;
+            let a = moving(&sa, pa, DVec2::ZERO, 0.0);
+            let b = moving(&sb, pb, d, 0.0);
+            (sa, a, sb, b)
+        });
+    let lined_up = (
+        0.05..2.0f64,
+        0.05..2.0f64,
+        -3.0..3.0f64,
+        -6.0..6.0f64,
+        -12.0..12.0f64,
+        -3.0..3.0f64,
+    )
+        .prop_map(|(ha, hb, xa, xb, vx, y)| {
+            let (sa, sb) = (segment(ha), segment(hb));
+            let a = moving(&sa, at(xa, y, 0.0), DVec2::ZERO, 0.0);
+            let b = moving(&sb, at(xb, y, 0.0), v(vx, 0.0), 0.0);
+            (sa, a, sb, b)
+        });
+    (0..n)
+        .flat_map(|i| {
+            let case = if i % 4 == 0 {
+                lined_up.new_tree(&mut runner).unwrap().current()
+            } else {
+                general.new_tree(&mut runner).unwrap().current()
+            };
+            [case]
+        })
+        .collect()
+}
+
+#[test]
+fn thin_shapes_match_the_bisection_oracle() {
+    let s = CastSettings::default();
+    let mut tally = Tally::default();
+    for (i, (sa, a, sb, b)) in thin_cases(800).iter().enumerate() {
+        let what = describe(i, sa, a, sb, b);
+        let c = linear_cast(a, b);
+        let it = iterative_cast(a, b, &s);
+        match bisection_toi(a, b) {
+            Some(t) => {
+                check_against_the_oracle(a, b, &c, t, &mut tally, &what);
+                if t > 0.0 {
+                    assert_eq!(it.status, CastStatus::Hit, "{what}: iterative");
+                    assert!(it.toi <= t + TIME_TOL, "{what}: iterative {}", it.toi);
+                }
+            }
+            None if min_distance(a, b) > GRAZING => {
+                tally.miss += 1;
+                assert_eq!((c.status, c.toi), (CastStatus::Miss, 1.0), "{what}");
+                assert_eq!((it.status, it.toi), (CastStatus::Miss, 1.0), "{what}");
+            }
+            None => tally.grazing += 1,
+        }
+    }
+    assert!(
+        tally.hit > 150 && tally.miss > 150 && tally.overlapping > 10,
+        "{tally:?}"
     );
 }

@@ -64,16 +64,6 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     }
 
     common::minimum_translation(&mut f, &c);
-    let (from, to) = if c.distance < 0.0 {
-        (c.point_b, c.point_b + c.separation())
-    } else {
-        (c.point_a, c.point_b)
-    };
-    f.world.push(Mark::Arrow {
-        from,
-        to,
-        stroke: Stroke::solid(palette::MTV, 2.5),
-    });
     f.config.push(common::origin());
 
     let ties = scan
@@ -121,6 +111,18 @@ mod tests {
             })
             .collect();
         assert_eq!(arrows, vec![(DVec2::ZERO, md_point)]);
+        // One blue arrow in the world too: how B moves out of A.
+        let world_arrows: Vec<DVec2> = f
+            .world
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Arrow { from, to, stroke } if stroke.color == palette::MTV => {
+                    Some(*to - *from)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(world_arrows, vec![DVec2::from(r.separation)]);
         // The MD's edges in the sources' colours: the aligned boxes make eight, four of each.
         let coloured = |c| {
             f.config

@@ -75,9 +75,8 @@
 //! tolerance" means.
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
-use super::distance::contact_from_md;
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
-use super::{Contact, DVec2, Pose};
+use super::{contact, Contact, DVec2, Pose};
 
 /// Each step stops this fraction of the tolerance short of where the bound says the bodies could
 /// first touch. Half: far enough from zero that rounding never reaches the contact (see the
@@ -142,9 +141,6 @@ pub struct AngularCastStep {
     pub pose_a: Pose,
     /// B's pose at `t`.
     pub pose_b: Pose,
-    /// The core MD B ⊖ A of the world shapes at `t` (dilate by its `radius` for the rounded
-    /// MD). Under rotation it changes shape from one iteration to the next.
-    pub minkowski_difference: MinkowskiDifference,
     /// The exact signed distance at `t` (`> 0` apart).
     pub distance: f64,
     /// Unit, from A towards B: the direction the bound is taken along.
@@ -162,6 +158,19 @@ pub struct AngularCastStep {
     pub step: Option<f64>,
 }
 
+impl AngularCastStep {
+    /// The core MD B ⊖ A of the world shapes at this iteration's poses (dilate by its `radius`
+    /// for the rounded MD); `a` and `b` are the bodies that were cast. Under rotation it changes
+    /// shape from one iteration to the next. Built on demand: a trace of many iterations keeps
+    /// only the poses.
+    pub fn minkowski_difference(&self, a: &MovingBody, b: &MovingBody) -> MinkowskiDifference {
+        minkowski_difference(
+            &a.local.transformed(&self.pose_a),
+            &b.local.transformed(&self.pose_b),
+        )
+    }
+}
+
 /// The outcome of [`angular_cast`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct AngularCast {
@@ -169,15 +178,16 @@ pub struct AngularCast {
     /// The time the cast stopped at: the last iteration's `t`. On [`CastStatus::Hit`] the time
     /// of impact (within the tolerance, in distance, before the first contact); `0` on
     /// [`CastStatus::Overlapping`]; on `OutOfIterations` and `NoProgress` the last time proven
-    /// safe; on [`CastStatus::Miss`] the time from which a miss was proven.
+    /// safe; on [`CastStatus::Miss`] 1, the whole motion free (the last iteration's `t` is the
+    /// time from which the miss was proven).
     pub toi: f64,
-    /// The exact signed distance at `toi`.
+    /// The exact signed distance at the last iteration.
     pub distance: f64,
-    /// Unit, from A towards B, at `toi`.
+    /// Unit, from A towards B, at the last iteration (meaningful for every status but a miss).
     pub normal: DVec2,
-    /// A's pose at `toi`: A′, the article's pink ghost.
+    /// A's pose at the last iteration: A′, the article's pink ghost.
     pub pose_a: Pose,
-    /// B's pose at `toi`.
+    /// B's pose at the last iteration.
     pub pose_b: Pose,
     /// The tolerance used: the setting, raised to [`ROUNDING_RELATIVE`] · `scale` if below it.
     pub tolerance: f64,
@@ -211,13 +221,11 @@ pub fn motion_scale(a: &MovingBody, b: &MovingBody) -> f64 {
     (reach(a) + reach(b)).max(f64::MIN_POSITIVE)
 }
 
-/// The contact of the two bodies at time `t`, with the MD it was measured on.
-fn measure(a: &MovingBody, b: &MovingBody, t: f64) -> (Pose, Pose, MinkowskiDifference, Contact) {
+/// The contact of the two bodies at time `t`.
+fn measure(a: &MovingBody, b: &MovingBody, t: f64) -> (Pose, Pose, Contact) {
     let (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
     let (wa, wb) = (a.local.transformed(&pose_a), b.local.transformed(&pose_b));
-    let md = minkowski_difference(&wa, &wb);
-    let c = contact_from_md(&md, &wa, &wb);
-    (pose_a, pose_b, md, c)
+    (pose_a, pose_b, contact(&wa, &wb))
 }
 
 /// Conservative advancement for two bodies that translate and turn over `t ∈ [0, 1]`: the
@@ -242,7 +250,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
     };
     if settings.max_iterations == 0 {
         // No iteration allowed: report the start as the last safe time, measured but not recorded.
-        let (_, _, _, c) = measure(a, b, 0.0);
+        let (_, _, c) = measure(a, b, 0.0);
         out.distance = c.distance;
         out.normal = c.normal;
         return out;
@@ -251,7 +259,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
     let mut t = 0.0;
     let mut short_steps = 0;
     loop {
-        let (pose_a, pose_b, md, c) = measure(a, b, t);
+        let (pose_a, pose_b, c) = measure(a, b, t);
         let bound = ClosingBound::new(a, b, c.normal);
         let first = out.iterations.is_empty();
         let last_allowed = out.iterations.len() + 1 >= settings.max_iterations as usize;
@@ -287,7 +295,6 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
             t,
             pose_a,
             pose_b,
-            minkowski_difference: md,
             distance: c.distance,
             normal: c.normal,
             point_a: c.point_a,
@@ -298,7 +305,8 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
 
         if let Some(status) = stop {
             out.status = status;
-            out.toi = t;
+            // A miss frees the whole motion, as in the other casts.
+            out.toi = if status == CastStatus::Miss { 1.0 } else { t };
             out.distance = c.distance;
             out.normal = c.normal;
             out.pose_a = pose_a;
@@ -406,7 +414,9 @@ mod tests {
         let b = moving(circle(1.0), 10.0, 0.0, 0.0, DVec2::new(-4.0, 0.0), 0.0);
         let cast = angular_cast(&a, &b, &CastSettings::default());
         assert_eq!(cast.status, CastStatus::Miss);
-        assert_eq!(cast.toi, 0.0);
+        // The miss is proven at the first iteration, and the whole motion is free.
+        assert_eq!((cast.iterations.len(), cast.iterations[0].t), (1, 0.0));
+        assert_eq!(cast.toi, 1.0);
     }
 
     #[test]

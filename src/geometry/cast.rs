@@ -71,16 +71,20 @@ impl Default for CastSettings {
 /// How a cast ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastStatus {
-    /// The bodies meet at the reported time of impact (within the tolerance).
+    /// The bodies meet at the reported time of impact: exactly for the linear cast; for the
+    /// iterative cast and conservative advancement, the iteration converged to within the
+    /// tolerance (the "converged" is this status, printed `hit` as design §5 shows).
     Hit,
-    /// They do not meet for `t ∈ [0, 1]` (moving apart, or the time of impact is past 1).
+    /// They do not meet for `t ∈ [0, 1]` (moving apart, or the time of impact is past 1). Every
+    /// cast then reports time 1 (the whole motion is free) and no normal.
     Miss,
     /// They already overlap at `t = 0`: time of impact 0.
     Overlapping,
-    /// The iteration limit was reached before the tolerance; the time is the last safe one.
+    /// The iteration limit was reached before the tolerance; the time is the last safe one, the
+    /// normal the last one measured.
     OutOfIterations,
     /// The steps became too small to make progress (the cast crawls); the time is the last
-    /// safe one.
+    /// safe one, the normal the last one measured.
     NoProgress,
 }
 

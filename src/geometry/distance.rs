@@ -116,7 +116,12 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
         if orient(p, q, DVec2::ZERO) <= 0.0 {
             inside = false;
         }
-        let (c, t) = closest_on_segment(p, q, DVec2::ZERO);
+        let (mut c, t) = closest_on_segment(p, q, DVec2::ZERO);
+        if t > 0.0 && t < 1.0 && orient(p, q, DVec2::ZERO) == 0.0 {
+            // Exactly on the edge (the orientation test is exact): distance exactly 0, where
+            // the projection would leave ~1e-18 of rounding.
+            c = DVec2::ZERO;
+        }
         let d2 = c.length_squared();
         if d2 < best_d2 {
             best_d2 = d2;

@@ -23,17 +23,20 @@
 //! **How it stops** ([`CastStatus`]):
 //! * `Overlapping`, time 0: the first query finds `δ ≤ 0` (touching counts, as in the linear
 //!   cast; see its module doc);
-//! * `Hit`: `δ < settings.tolerance`; the time of impact is the current `λ`, so the bodies at
-//!   the reported time are apart by less than the tolerance and have not yet touched;
+//! * `Hit`: `δ < settings.tolerance` (raised, like conservative advancement's, to
+//!   [`ROUNDING_RELATIVE`] of the scene's size if below it); the time of impact is the current
+//!   `λ`, so the bodies at the reported time are apart by less than the tolerance and have not
+//!   yet touched. There is no separate "converged" status: converging within the tolerance is
+//!   what a hit of an iterative cast means;
 //! * `Miss`: `d · n ≤ 0` — the relative motion does not approach the supporting line (in terms
 //!   of velocities, `(v_B − v_A) · n ≥ 0`: B moves away from A along the normal, or slides
 //!   along it), or the next `λ'` is past 1; the time of impact is then reported as **1** (the
 //!   whole motion is free);
 //! * `NoProgress`: `λ'` does not exceed `λ` in floating point (the step vanished); the time is
-//!   the last `λ`, which is safe;
+//!   the last `λ`, which is safe, with the last normal;
 //! * `OutOfIterations`: `settings.max_iterations` distance queries were made without reaching
-//!   the tolerance; the time is the last estimate `λ'`, which is safe. At least one query is
-//!   always made (a limit of 0 behaves as 1).
+//!   the tolerance; the time is the last estimate `λ'`, which is safe, with the last normal. At
+//!   least one query is always made (a limit of 0 behaves as 1).
 //!
 //! **What is ignored.** Rotation, as in the linear cast: each body keeps its angle at `t = 0`.
 //! The angular cast is the version that bounds turning.
@@ -41,7 +44,9 @@
 //! Conventions (design section 2): world frame, y-up; normals from A towards B; distances
 //! signed.
 
+use super::angular_cast::{motion_scale, ROUNDING_RELATIVE};
 use super::cast::{CastSettings, CastStatus, MovingBody};
+use super::distance::TOUCH_RELATIVE;
 use super::linear_cast::{translated_at, translated_pose_at, Ray};
 use super::{contact, DVec2, Pose};
 
@@ -75,7 +80,8 @@ pub struct IterativeCast {
     /// The time of impact: `≤` the true one, the bodies within `settings.tolerance` there for a
     /// hit; 0 overlapping; **1 for a miss**; the last safe estimate otherwise.
     pub toi: f64,
-    /// The normal (A towards B) of the last query, at the hit (for a hit or an overlap).
+    /// The normal (A towards B) at `toi`: of the last query, or for a hit landed exactly on
+    /// the contact, of the query before (see the code). `None` for a miss.
     pub normal: Option<DVec2>,
     /// The ray the estimate moves along (configuration space).
     pub ray: Ray,
@@ -92,6 +98,9 @@ pub struct IterativeCast {
 pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> IterativeCast {
     let d = a.velocity - b.velocity;
     let max = settings.max_iterations.max(1) as usize;
+    // The same floor as conservative advancement: below it a distance is rounding noise.
+    let scale = motion_scale(a, b);
+    let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
     let mut steps: Vec<IterativeStep> = Vec::new();
     let mut lambda = 0.0_f64;
     let finish = |status: CastStatus, toi: f64, normal: Option<DVec2>, steps| IterativeCast {
@@ -119,9 +128,17 @@ pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -
             steps.push(step);
             return finish(CastStatus::Overlapping, 0.0, Some(c.normal), steps);
         }
-        if c.distance < settings.tolerance {
+        if c.distance < tolerance {
+            // Landed exactly on the contact (a face met face-on): the query's normal there is
+            // the nearest edge's, which on a flat MD (a segment seen edge-on, two edges through
+            // the same points) may face away from the ray. The jump that landed here crossed
+            // the supporting line of the previous normal: that is the contact's normal.
+            let normal = match steps.last() {
+                Some(prev) if c.distance.abs() <= TOUCH_RELATIVE * scale => prev.normal,
+                _ => c.normal,
+            };
             steps.push(step);
-            return finish(CastStatus::Hit, lambda, Some(c.normal), steps);
+            return finish(CastStatus::Hit, lambda, Some(normal), steps);
         }
         let approach = d.dot(c.normal);
         if approach <= 0.0 {
@@ -136,11 +153,11 @@ pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -
             return finish(CastStatus::Miss, 1.0, None, steps);
         }
         if next <= lambda {
-            return finish(CastStatus::NoProgress, lambda, None, steps);
+            return finish(CastStatus::NoProgress, lambda, Some(c.normal), steps);
         }
         lambda = next;
         if steps.len() >= max {
-            return finish(CastStatus::OutOfIterations, lambda, None, steps);
+            return finish(CastStatus::OutOfIterations, lambda, Some(c.normal), steps);
         }
     }
 }
@@ -217,14 +234,20 @@ mod tests {
         assert_eq!(out.status, CastStatus::OutOfIterations);
         assert_eq!(Some(out.toi), out.steps[0].next_t);
         // A tolerance of 0 on a tangent path (B's disc grazes A's at t = 0.5): the distance
-        // shrinks like the square of the time left, so the steps vanish in rounding first.
+        // shrinks like the square of the time left, and would reach rounding noise before 0;
+        // the floor of 1e-10 of the scene's size (here 1 + √29 + 1) ends it as a hit.
         let none = CastSettings {
             tolerance: 0.0,
             max_iterations: 10_000,
         };
         let crawl = iterative_cast(&a, &circle(5.0, 2.0, -10.0, 0.0), &none);
-        assert_eq!(crawl.status, CastStatus::NoProgress);
+        assert_eq!(crawl.status, CastStatus::Hit);
         assert!(crawl.steps.len() < 100, "{}", crawl.steps.len());
         assert!(crawl.toi <= 0.5);
+        let last = crawl.steps.last().unwrap().distance;
+        assert!(
+            last > 0.0 && last < ROUNDING_RELATIVE * (2.0 + 29f64.sqrt()),
+            "{last}"
+        );
     }
 }

@@ -99,13 +99,14 @@ pub struct EdgeTest {
     pub hit: Option<f64>,
 }
 
-/// One MD vertex disc (rounded shapes only) as the cast saw it.
+/// One MD vertex as the cast saw it: the disc of the MD's radius around it for rounded shapes,
+/// the bare point for sharp ones.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VertexTest {
-    /// Index of the MD vertex; the disc has the MD's radius around it.
+    /// Index of the MD vertex; the disc has the MD's radius around it (zero: the point).
     pub vertex: usize,
-    /// The ray parameter `t ≥ 0` where the ray enters the disc (may exceed 1); `None` if it
-    /// passes beside it.
+    /// The ray parameter `t ≥ 0` where the ray enters the disc, or passes exactly through the
+    /// point (may exceed 1); `None` if it passes beside it.
     pub hit: Option<f64>,
 }
 
@@ -136,7 +137,8 @@ pub struct LinearCast {
     /// `MD(0)` (for a hit).
     pub hit_point: Option<DVec2>,
     /// The contact normal at the time of impact: unit, from A towards B, world frame (minus the
-    /// MD's outward normal at the hit point). For a hit.
+    /// MD's outward normal at the hit point). For a hit; when overlapping, the contact normal
+    /// at `t = 0`; `None` for a miss.
     pub normal: Option<DVec2>,
     /// Where the bodies touch at the time of impact, world frame (for a hit). When they meet
     /// face to face, the point under the ray.
@@ -151,7 +153,8 @@ pub struct LinearCast {
     pub ray: Ray,
     /// Every MD edge, in order: culled or tested, and its hit. Empty when overlapping.
     pub edges: Vec<EdgeTest>,
-    /// Every MD vertex disc, for rounded shapes (empty for sharp ones or when overlapping).
+    /// Every MD vertex (its disc for rounded shapes, the point itself for sharp ones). Empty
+    /// when overlapping.
     pub vertices: Vec<VertexTest>,
 }
 
@@ -190,16 +193,20 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
         edges: Vec::new(),
         vertices: Vec::new(),
     };
-    if contact(&wa, &wb).distance <= 0.0 {
+    let start = contact(&wa, &wb);
+    if start.distance <= 0.0 {
+        // Touching or overlapping already: the contact's own normal, as the other casts give.
+        out.normal = Some(start.normal);
         return out;
     }
     let md = &out.md;
     let r = md.radius;
     let mut best: Option<(f64, HitFeature, DVec2)> = None; // (t, feature, outward normal)
-    let mut keep = |t: Option<f64>, feature: HitFeature, normal: DVec2| {
+                                                           // The earliest hit so far wins; on a tie the feature met first in the scan stays.
+    let keep = |best: &mut Option<(f64, HitFeature, DVec2)>, t, feature, normal| {
         if let Some(t) = t {
             if best.is_none_or(|(bt, _, _)| t < bt) {
-                best = Some((t, feature, normal));
+                *best = Some((t, feature, normal));
             }
         }
     };
@@ -214,7 +221,7 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
         } else {
             ray_edge(d, p, q)
         };
-        keep(hit, HitFeature::Edge(i), normal);
+        keep(&mut best, hit, HitFeature::Edge(i), normal);
         out.edges.push(EdgeTest {
             edge: i,
             normal,
@@ -222,15 +229,27 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
             hit,
         });
     }
-    if r > 0.0 || md.edges.is_empty() {
-        for (k, v) in md.vertices.iter().enumerate() {
-            let hit = ray_disc(d, v.point, r);
-            let normal = hit
-                .map(|t| (d * t - v.point).normalize_or(-ray.direction))
-                .unwrap_or(DVec2::ZERO);
-            keep(hit, HitFeature::Vertex(k), normal);
-            out.vertices.push(VertexTest { vertex: k, hit });
+    // Sharp MDs: a ray that reaches a vertex of a polygon crosses a front edge there too (the
+    // edge test is closed), so the vertices only decide when no edge was met: a flat MD with
+    // the ray along it, or a single point.
+    let vertices_decide = r > 0.0 || best.is_none();
+    for (k, v) in md.vertices.iter().enumerate() {
+        let hit = if r > 0.0 {
+            ray_disc(d, v.point, r)
+        } else {
+            ray_point(d, v.point)
+        };
+        // A disc's outward normal at the entry point; a sharp vertex met head-on (its normal
+        // cone holds −d: the ray reached it without crossing a front edge first) faces the ray.
+        let normal = match hit {
+            Some(t) if r > 0.0 => (d * t - v.point).normalize_or(-ray.direction),
+            Some(_) => -ray.direction,
+            None => DVec2::ZERO,
+        };
+        if vertices_decide {
+            keep(&mut best, hit, HitFeature::Vertex(k), normal);
         }
+        out.vertices.push(VertexTest { vertex: k, hit });
     }
     out.ray_toi = best.map(|(t, _, _)| t);
     match best {
@@ -291,6 +310,18 @@ fn ray_offset_edge(d: DVec2, p: DVec2, q: DVec2, normal: DVec2, r: f64) -> Optio
     let s = (d * t - p).dot(along);
     let len = (q - p).dot(along);
     (s >= 0.0 && s <= len).then_some(t)
+}
+
+/// Where the ray `d·t` passes exactly through the point `c`, for `t > 0`: decided with the exact
+/// orientation test, so a ray beside the point by any amount, however small, misses it. This is
+/// how a ray meets a sharp MD that has no front-facing edge to cross: a segment (two parallel
+/// edges, both edge-on when the motion runs along it) or a single point.
+fn ray_point(d: DVec2, c: DVec2) -> Option<f64> {
+    let along = d.dot(c);
+    if along <= 0.0 || orient(DVec2::ZERO, d, c) != 0.0 {
+        return None;
+    }
+    Some(along / d.length_squared())
 }
 
 /// Where the ray `d·t` enters the disc of radius `r` around `c`, for `t ≥ 0`; the origin is
@@ -472,7 +503,9 @@ mod tests {
         assert!(c.edges.iter().filter(|e| e.culled).all(|e| e.hit.is_none()));
         assert_eq!(c.pose_b_at_hit.position, DVec2::new(2.0, 0.0));
         assert_eq!(c.contact_point.unwrap().x, 1.0);
-        assert!(c.vertices.is_empty());
+        // Every sharp vertex is tested too; none is met before the face.
+        assert_eq!(c.vertices.len(), c.md.vertices.len());
+        assert!(c.vertices.iter().all(|v| v.hit.is_none_or(|t| t >= 0.75)));
     }
 
     #[test]

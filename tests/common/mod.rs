@@ -312,3 +312,28 @@ pub fn moving(
         angular_velocity,
     }
 }
+
+/// Shapes with no area: a point (a circle of radius 0), a bare segment, and the same rounded
+/// (a small circle, a thin capsule). The MD of two of them can be a segment or a single point,
+/// where a ray meets no front-facing edge.
+pub fn thin_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape::Circle { radius: 0.0 }),
+        (0.05..2.0f64).prop_map(|half_length| Shape::Capsule {
+            half_length,
+            radius: 0.0
+        }),
+        (coord(), coord(), coord(), coord())
+            .prop_filter("two distinct points", |(x0, y0, x1, y1)| (x0 - x1).abs()
+                + (y0 - y1).abs()
+                > 0.1)
+            .prop_map(|(x0, y0, x1, y1)| Shape::Polygon {
+                vertices: vec![DVec2::new(x0, y0), DVec2::new(x1, y1)],
+                radius: 0.0,
+            }),
+        (0.0..0.3f64).prop_map(|half_length| Shape::Capsule {
+            half_length,
+            radius: 1e-3
+        }),
+    ]
+}
