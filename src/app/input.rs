@@ -178,6 +178,9 @@ fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
             i.consume_key(Modifiers::COMMAND, Key::S),
         )
     });
+    if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
+        app.focus_open = true;
+    }
     if undo {
         app.undo();
     }

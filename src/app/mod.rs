@@ -12,6 +12,7 @@
 
 pub mod camera;
 pub mod drag;
+pub mod files;
 pub mod fit;
 pub mod grid;
 pub mod handles;
@@ -19,7 +20,9 @@ pub mod history;
 mod input;
 mod panels;
 mod render;
+pub mod shape_edit;
 
+use crate::figure::compare::{compare, Comparison};
 use crate::figure::{self, common, Figure, Mark, PaneId};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::{Convex, DVec2, Source};
@@ -30,7 +33,9 @@ use drag::Drag;
 use egui_macroquad::egui;
 use glam::Vec2;
 use history::History;
-use macroquad::prelude::{get_frame_time, next_frame, Conf};
+use macroquad::prelude::{
+    get_dropped_files, get_frame_time, is_quit_requested, next_frame, prevent_quit, Conf,
+};
 use std::path::PathBuf;
 
 /// The split between the panes stays within this fraction of the room from either side.
@@ -56,6 +61,18 @@ struct Cached {
     world_fallback: Vec<Mark>,
     config_fallback: Vec<Mark>,
     warnings: Vec<String>,
+}
+
+/// How often the open file is checked for changes on disk, seconds.
+pub const DISK_CHECK_SECONDS: f32 = 1.0;
+/// How often the scene browser re-reads its folder while shown, seconds.
+pub const BROWSER_REFRESH_SECONDS: f32 = 3.0;
+
+/// An action that would lose unsaved changes, waiting for the person's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Open(PathBuf),
+    Quit,
 }
 
 /// Everything the window remembers.
@@ -91,7 +108,23 @@ pub struct App {
     /// A passing message (saved, nothing to undo).
     status: String,
     help: bool,
+    /// The comparison table for scene revision `.0`, built only while its section is open.
+    comparison: Option<(u64, Result<Comparison, String>)>,
     save_as: String,
+    /// The path typed under "Open" (Ctrl+O focuses it).
+    open_path: String,
+    /// Ctrl+O was pressed: the panel focuses the open field on its next frame.
+    focus_open: bool,
+    /// What waits for the person's answer about unsaved changes.
+    pending: Option<Pending>,
+    /// The open file's modification time when last loaded or saved.
+    disk_mtime: Option<std::time::SystemTime>,
+    /// Seconds since the file was last checked for changes on disk.
+    disk_clock: f32,
+    /// The scene browser's list and how long ago it was read.
+    browser: Option<(f32, Vec<files::SceneEntry>)>,
+    /// The person confirmed closing the window.
+    quit: bool,
     /// Whether egui's look has been set (once, on the first frame).
     styled: bool,
 }
@@ -124,8 +157,112 @@ impl App {
             banner: None,
             status: String::new(),
             help: false,
+            comparison: None,
             save_as,
+            open_path: String::new(),
+            focus_open: false,
+            pending: None,
+            disk_mtime: None,
+            disk_clock: 0.0,
+            browser: None,
+            quit: false,
             styled: false,
+        }
+    }
+
+    /// The app on the file at `path`, whose scene was loaded from it.
+    pub fn from_file(scene: Scene, path: PathBuf) -> App {
+        let mut app = App::new(scene, Some(path.clone()));
+        app.disk_mtime = files::modified(&path);
+        app
+    }
+
+    /// Shows `scene`, from `path`, in place of the current one: a fresh history, the scene's
+    /// own demo, the first step, the cameras fitted again (unless `keep_view`, for a reload).
+    fn replace_scene(&mut self, scene: Scene, path: Option<PathBuf>, keep_view: bool) {
+        self.saved = scene.clone();
+        if !keep_view {
+            self.demo = scene.demo;
+            self.step = 0;
+            self.fit_frames = START_FIT_FRAMES;
+        }
+        self.playing = false;
+        self.history = History::default();
+        self.drag = None;
+        self.scene = scene;
+        self.rev += 1;
+        self.disk_mtime = path.as_deref().and_then(files::modified);
+        if let Some(p) = &path {
+            self.save_as = p.display().to_string();
+        }
+        self.path = path;
+        self.banner = None;
+        self.browser = None;
+    }
+
+    /// Opens the scene file at `path`; a file that does not load leaves the scene on screen and
+    /// says why in the banner.
+    fn load(&mut self, path: PathBuf) {
+        match Scene::load(&path) {
+            Ok(scene) => {
+                self.status = format!("Opened {}", path.display());
+                self.replace_scene(scene, Some(path), false);
+            }
+            Err(e) => self.banner = Some(format!("Not opened: {e}")),
+        }
+    }
+
+    /// Does `p` now, or first asks when there are unsaved changes.
+    fn request(&mut self, p: Pending) {
+        if self.dirty() {
+            self.pending = Some(p);
+        } else {
+            self.resolve(p);
+        }
+    }
+
+    fn resolve(&mut self, p: Pending) {
+        self.pending = None;
+        match p {
+            Pending::Open(path) => self.load(path),
+            Pending::Quit => self.quit = true,
+        }
+    }
+
+    /// Once a second: if the open file changed on disk (not by this window's save), reload it
+    /// when there are no unsaved edits, else say so and keep the edits.
+    fn check_disk(&mut self, dt: f32) {
+        self.disk_clock += dt;
+        if self.disk_clock < DISK_CHECK_SECONDS {
+            return;
+        }
+        self.disk_clock = 0.0;
+        let Some(path) = self.path.clone() else {
+            return;
+        };
+        let now = files::modified(&path);
+        if now.is_none() || now == self.disk_mtime {
+            return;
+        }
+        self.disk_mtime = now;
+        if self.dirty() {
+            self.banner = Some(format!(
+                "{} changed on disk. Your unsaved edits are kept; open the file again to see \
+                 the new version, or save to replace it.",
+                path.display()
+            ));
+            return;
+        }
+        match Scene::load(&path) {
+            Ok(scene) => {
+                self.status = format!("Reloaded {} (changed on disk)", path.display());
+                self.replace_scene(scene, Some(path), true);
+            }
+            Err(e) => {
+                self.banner = Some(format!(
+                    "The file changed on disk and no longer loads; the scene on screen stays. {e}"
+                ))
+            }
         }
     }
 
@@ -195,6 +332,19 @@ impl App {
             config_fallback,
             warnings,
         });
+    }
+
+    /// The comparison of every method on the current scene, rebuilt when the scene changed.
+    fn comparison(&mut self) -> &Result<Comparison, String> {
+        if self
+            .comparison
+            .as_ref()
+            .is_none_or(|(rev, _)| *rev != self.rev)
+        {
+            let c = compare(&self.scene).map_err(|e| e.to_string());
+            self.comparison = Some((self.rev, c));
+        }
+        &self.comparison.as_ref().expect("just built").1
     }
 
     fn figure(&self) -> Option<&Figure> {
@@ -275,6 +425,7 @@ impl App {
         match self.scene.save(&path) {
             Ok(()) => {
                 self.saved = self.scene.clone();
+                self.disk_mtime = files::modified(&path);
                 self.status = format!("Saved {}", path.display());
                 self.save_as = path.display().to_string();
                 self.path = Some(path);
@@ -334,7 +485,18 @@ impl App {
             self.fit_frames -= 1;
         }
         input::handle(self, ctx);
-        self.play(get_frame_time());
+        for f in get_dropped_files() {
+            match f.path {
+                Some(p) => self.request(Pending::Open(p)),
+                None => self.banner = Some("The dropped item is not a file on disk.".into()),
+            }
+        }
+        let dt = get_frame_time();
+        self.check_disk(dt);
+        if let Some((age, _)) = &mut self.browser {
+            *age += dt;
+        }
+        self.play(dt);
         self.update_figure();
         self.draw(ctx);
     }
@@ -391,6 +553,18 @@ impl App {
             Command::SaveAs(p) => self.save_to(p),
             Command::Fit => self.fit(),
             Command::Help => self.help = !self.help,
+            Command::Open(p) => self.request(Pending::Open(p)),
+            Command::Answer(save_first, go_on) => {
+                if let Some(p) = self.pending.take() {
+                    if save_first {
+                        self.save();
+                    }
+                    // Go on only if asked to and nothing unsaved is left behind by a failed save.
+                    if go_on && (!save_first || !self.dirty()) {
+                        self.resolve(p);
+                    }
+                }
+            }
             Command::DismissBanner => self.banner = None,
         }
     }
@@ -436,9 +610,20 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
         sample_count: 4,
         ..Default::default()
     };
-    let mut app = App::new(scene, path);
+    let mut app = match path {
+        Some(p) => App::from_file(scene, p),
+        None => App::new(scene, None),
+    };
     macroquad::Window::from_config(conf, async move {
+        // Closing the window asks first when there are unsaved changes.
+        prevent_quit();
         loop {
+            if is_quit_requested() {
+                app.request(Pending::Quit);
+            }
+            if app.quit {
+                macroquad::miniquad::window::order_quit();
+            }
             render::clear(palette::BACKGROUND);
             egui_macroquad::ui(|ctx| app.frame(ctx));
             egui_macroquad::draw();

@@ -6,10 +6,10 @@
 //! the scene; a changed copy comes back as one [`Command::Edit`].
 
 use super::render::egui_color;
-use super::{displayable, App, MAX_SPEED, MIN_SPEED};
-use crate::figure::Figure;
+use super::{displayable, shape_edit, App, MAX_SPEED, MIN_SPEED};
+use crate::figure::{common, Figure, Table};
 use crate::geometry::DVec2;
-use crate::scene::{Body, Demo, Scene};
+use crate::scene::{Body, Demo, Scene, ShapeSpec};
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
@@ -28,6 +28,10 @@ pub enum Command {
     Fit,
     Help,
     DismissBanner,
+    /// Open this scene file (asking first if there are unsaved changes).
+    Open(PathBuf),
+    /// The answer about unsaved changes: (save first, then go on).
+    Answer(bool, bool),
 }
 
 /// Width of the side panel at start, points.
@@ -37,7 +41,7 @@ const BANNER_FILL: egui::Color32 = egui::Color32::from_rgb(253, 226, 226);
 const BANNER_TEXT: egui::Color32 = egui::Color32::from_rgb(150, 20, 20);
 
 /// Every control, for the help window: (control, what it does).
-pub const CONTROLS: [(&str, &str); 20] = [
+pub const CONTROLS: &[(&str, &str)] = &[
     ("Left-drag a body (world)", "move it"),
     (
         "Left-drag the small circle",
@@ -58,6 +62,21 @@ pub const CONTROLS: [(&str, &str); 20] = [
     ("Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
     ("Ctrl+S", "save to the scene's file"),
+    ("Ctrl+O", "type a scene file's path to open (Enter opens)"),
+    ("Drop a .json file on the window", "open it"),
+    (
+        "Panel: Scenes",
+        "the scene files beside the open one; click to open",
+    ),
+    (
+        "Panel: Compare methods",
+        "every method's answer, disagreements marked",
+    ),
+    ("Panel: Iterations", "click a row to show that step"),
+    (
+        "Panel: shape",
+        "switch circle / box / polygon / capsule, or make a regular n-gon",
+    ),
     ("F1 or ?", "show / hide this help"),
     ("Panel: Demo", "pick what to show"),
     ("Panel: numbers", "drag or type; each edit is one undo step"),
@@ -65,6 +84,14 @@ pub const CONTROLS: [(&str, &str); 20] = [
     (
         "Window title",
         "fixed at start; the panel title shows * while unsaved",
+    ),
+    (
+        "Closing the window",
+        "asks first when there are unsaved changes",
+    ),
+    (
+        "The open file changes on disk",
+        "reloaded (your unsaved edits are never replaced)",
     ),
     ("Esc", "closes this help"),
 ];
@@ -97,7 +124,7 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         .default_pos(egui::pos2(PANEL_WIDTH + 60.0, 60.0))
         .show(ctx, |ui| {
             egui::Grid::new("controls").striped(true).show(ui, |ui| {
-                for (k, v) in CONTROLS {
+                for &(k, v) in CONTROLS {
                     ui.label(egui::RichText::new(k).strong());
                     ui.label(v);
                     ui.end_row();
@@ -106,6 +133,9 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         });
     if open != app.help || (app.help && ctx.input(|i| i.key_pressed(egui::Key::Escape))) {
         out.push(Command::Help);
+    }
+    if let Some(p) = &app.pending {
+        unsaved_prompt(ctx, app, p, &mut out);
     }
     out
 }
@@ -178,7 +208,13 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         }
         readouts(ui, fig);
         legend(ui, fig);
+        if let Some(table) = &fig.table {
+            iterations(ui, app.step, table, out);
+        }
     }
+    egui::CollapsingHeader::new("Compare methods")
+        .id_salt("compare")
+        .show(ui, |ui| comparison(ui, app));
     ui.separator();
     bodies(ui, app, out);
     ui.separator();
@@ -189,6 +225,95 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
             out.push(Command::SaveAs(PathBuf::from(app.save_as.trim())));
         }
     });
+    open_file(ui, app, out);
+    egui::CollapsingHeader::new("Scenes")
+        .id_salt("browser")
+        .default_open(app.path.is_some())
+        .show(ui, |ui| browser(ui, app, out));
+}
+
+/// "Open": a path field (Ctrl+O focuses it; Enter opens).
+fn open_file(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.label("Open");
+        let field =
+            ui.add(egui::TextEdit::singleline(&mut app.open_path).hint_text("path/to/scene.json"));
+        if app.focus_open {
+            field.request_focus();
+            app.focus_open = false;
+        }
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Open").clicked() || enter) && !app.open_path.trim().is_empty() {
+            out.push(Command::Open(PathBuf::from(app.open_path.trim())));
+        }
+    });
+}
+
+/// The scene browser: the `*.json` files beside the open one (or in `scenes/`), by title.
+fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
+    let stale = app
+        .browser
+        .as_ref()
+        .is_none_or(|(age, _)| *age >= super::BROWSER_REFRESH_SECONDS);
+    let dir = super::files::browse_dir(app.path.as_deref());
+    if stale {
+        app.browser = Some((0.0, super::files::list_scenes(&dir)));
+    }
+    let Some((_, list)) = &app.browser else {
+        return;
+    };
+    ui.label(
+        egui::RichText::new(dir.display().to_string())
+            .small()
+            .weak(),
+    );
+    if list.is_empty() {
+        ui.label("No scene files here.");
+    }
+    for e in list {
+        let current = app.path.as_deref() == Some(e.path.as_path());
+        let text = displayable(&e.title);
+        let response = match &e.error {
+            Some(err) => ui
+                .add_enabled(false, egui::Button::new(text))
+                .on_disabled_hover_text(err.as_str()),
+            None => ui
+                .selectable_label(current, text)
+                .on_hover_text(e.path.display().to_string()),
+        };
+        if response.clicked() && !current {
+            out.push(Command::Open(e.path.clone()));
+        }
+    }
+}
+
+/// The question before an action that would lose unsaved changes.
+fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut Vec<Command>) {
+    let what = match p {
+        super::Pending::Open(path) => format!("open {}", path.display()),
+        super::Pending::Quit => "close the window".into(),
+    };
+    egui::Window::new("Unsaved changes")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "\"{}\" has changes that are not saved. Save them before you {what}?",
+                displayable(&app.scene.title)
+            ));
+            ui.horizontal(|ui| {
+                if app.path.is_some() && ui.button("Save").clicked() {
+                    out.push(Command::Answer(true, true));
+                }
+                if ui.button("Don't save").clicked() {
+                    out.push(Command::Answer(false, true));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(Command::Answer(false, false));
+                }
+            });
+        });
 }
 
 fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
@@ -286,7 +411,91 @@ fn vector(ui: &mut egui::Ui, v: &mut DVec2, speed: f64) -> bool {
     a || b
 }
 
+/// The shape's type and sizes. A polygon lists its vertices (up to [`LISTED_VERTICES`]) and
+/// offers a regular n-gon of its current size.
+fn shape_fields(ui: &mut egui::Ui, id: &str, shape: &mut ShapeSpec) {
+    let mut kind = shape.type_name();
+    ui.horizontal(|ui| {
+        ui.label("shape");
+        egui::ComboBox::from_id_salt(format!("{id}_type"))
+            .selected_text(kind)
+            .show_ui(ui, |ui| {
+                for t in ShapeSpec::TYPES {
+                    ui.selectable_value(&mut kind, t, t);
+                }
+            });
+    });
+    if kind != shape.type_name() {
+        *shape = shape_edit::switch_type(shape, kind);
+    }
+    egui::Grid::new(format!("{id}_shape"))
+        .num_columns(2)
+        .show(ui, |ui| match shape {
+            ShapeSpec::Circle { radius } => {
+                ui.label("radius");
+                number(ui, radius, 0.01, "");
+                ui.end_row();
+            }
+            ShapeSpec::Box { half_extents } => {
+                ui.label("half extents");
+                ui.horizontal(|ui| vector(ui, half_extents, 0.01));
+                ui.end_row();
+            }
+            ShapeSpec::Capsule {
+                half_length,
+                radius,
+            } => {
+                ui.label("half length");
+                number(ui, half_length, 0.01, "");
+                ui.end_row();
+                ui.label("radius");
+                number(ui, radius, 0.01, "");
+                ui.end_row();
+            }
+            ShapeSpec::Polygon { vertices, radius } => {
+                ui.label("rounding radius");
+                number(ui, radius, 0.01, "");
+                ui.end_row();
+                ui.label("vertices");
+                ui.label(vertices.len().to_string());
+                ui.end_row();
+            }
+        });
+    if let ShapeSpec::Polygon { vertices, .. } = shape {
+        if vertices.len() <= LISTED_VERTICES {
+            egui::CollapsingHeader::new("vertex coordinates")
+                .id_salt(format!("{id}_vertices"))
+                .show(ui, |ui| {
+                    for (i, v) in vertices.iter_mut().enumerate() {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{i}"));
+                            vector(ui, v, 0.01);
+                        });
+                    }
+                });
+        }
+    }
+    let n_id = egui::Id::new(format!("{id}_regular_n"));
+    let mut n = ui.data(|d| d.get_temp::<usize>(n_id)).unwrap_or(8);
+    ui.horizontal(|ui| {
+        if ui
+            .button("Regular polygon")
+            .on_hover_text("replace the shape by a regular polygon of this many vertices")
+            .clicked()
+        {
+            *shape = shape_edit::regular_polygon(n, shape_edit::reach(shape).max(0.1));
+        }
+        ui.add(egui::DragValue::new(&mut n).range(3..=shape_edit::MAX_REGULAR_VERTICES));
+        ui.label("vertices");
+    });
+    ui.data_mut(|d| d.insert_temp(n_id, n));
+}
+
+/// Polygons with at most this many vertices list them as fields in the panel.
+pub const LISTED_VERTICES: usize = 64;
+
 fn body_fields(ui: &mut egui::Ui, id: &str, b: &mut Body) {
+    shape_fields(ui, id, &mut b.shape);
     egui::Grid::new(id).num_columns(2).show(ui, |ui| {
         ui.label("position");
         ui.horizontal(|ui| vector(ui, &mut b.position, 0.01));
@@ -322,4 +531,227 @@ fn bodies(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
     if s != app.scene && s.validate().is_ok() {
         out.push(Command::Edit(Box::new(s)));
     }
+}
+
+/// Rows of the iteration table shown without scrolling.
+const TABLE_HEIGHT: f32 = 180.0;
+/// Height of the distance plot, points.
+const PLOT_HEIGHT: f32 = 120.0;
+/// The plot's floor: distances are drawn as `max(|d|, PLOT_FLOOR)` on the log scale.
+const PLOT_FLOOR: f64 = 1e-16;
+
+/// The iteration table (click a row to show that step) and the plot of the distance against the
+/// iteration on a log scale, the current step marked in both.
+fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
+    ui.separator();
+    ui.label(egui::RichText::new("Iterations").strong());
+    if let Some(col) = table
+        .columns
+        .iter()
+        .position(|c| c.to_lowercase().starts_with("distance"))
+    {
+        distance_plot(ui, step, table, col);
+    }
+    let highlight = ui.visuals().selection.bg_fill;
+    egui::ScrollArea::both()
+        .id_salt("iterations")
+        .max_height(TABLE_HEIGHT)
+        .show(ui, |ui| {
+            egui::Grid::new("iteration_table")
+                .striped(true)
+                .num_columns(table.columns.len() + 1)
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new("#").strong());
+                    for c in &table.columns {
+                        ui.label(egui::RichText::new(displayable(c)).strong());
+                    }
+                    ui.end_row();
+                    for (i, row) in table.rows.iter().enumerate() {
+                        let current = i == step;
+                        let mut text = |t: String| {
+                            let rich = egui::RichText::new(t).monospace();
+                            let rich = if current {
+                                rich.background_color(highlight)
+                            } else {
+                                rich
+                            };
+                            if ui
+                                .add(egui::Label::new(rich).sense(egui::Sense::click()))
+                                .on_hover_text("show this step")
+                                .clicked()
+                            {
+                                out.push(Command::Step(i));
+                            }
+                        };
+                        text(format!("{}", i + 1));
+                        for v in row {
+                            text(table_number(*v));
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+/// A table cell: short for ordinary numbers, scientific for the tiny and the huge.
+fn table_number(v: f64) -> String {
+    if v == 0.0 || (1e-3..1e5).contains(&v.abs()) {
+        format!("{:.5}", v + 0.0)
+    } else if v.is_finite() {
+        format!("{v:.3e}")
+    } else {
+        "\u{2013}".into()
+    }
+}
+
+/// The distance column against the iteration, log scale, painted with egui's painter.
+fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
+    let width = ui.available_width().max(100.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, PLOT_HEIGHT), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, egui::Color32::WHITE);
+    let values: Vec<f64> = table
+        .rows
+        .iter()
+        .map(|r| r.get(col).copied().unwrap_or(f64::NAN))
+        .collect();
+    let logs: Vec<f64> = values
+        .iter()
+        .map(|d| d.abs().max(PLOT_FLOOR).log10())
+        .collect();
+    let finite = logs.iter().copied().filter(|l| l.is_finite());
+    let (lo, hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), l| {
+        (lo.min(l), hi.max(l))
+    });
+    if !lo.is_finite() {
+        return;
+    }
+    let (lo, hi) = (lo.floor(), hi.ceil().max(lo.floor() + 1.0));
+    let inner = rect.shrink2(egui::vec2(36.0, 10.0));
+    let inner = egui::Rect::from_min_max(egui::pos2(inner.min.x + 8.0, inner.min.y), inner.max);
+    let n = values.len().max(2) - 1;
+    let at = |i: usize, l: f64| {
+        egui::pos2(
+            inner.min.x + inner.width() * i as f32 / n as f32,
+            inner.max.y - inner.height() * ((l - lo) / (hi - lo)) as f32,
+        )
+    };
+    let grid = egui_color(crate::palette::GRID);
+    let text = egui_color(crate::palette::TEXT);
+    // A line and a label for each power of ten (at most about six of them).
+    let every = ((hi - lo) / 6.0).ceil().max(1.0);
+    let mut e = lo;
+    while e <= hi {
+        let y = at(0, e).y;
+        painter.line_segment(
+            [egui::pos2(inner.min.x, y), egui::pos2(inner.max.x, y)],
+            (1.0, grid),
+        );
+        painter.text(
+            egui::pos2(rect.min.x + 2.0, y),
+            egui::Align2::LEFT_CENTER,
+            format!("1e{e}"),
+            egui::FontId::monospace(10.0),
+            text,
+        );
+        e += every;
+    }
+    let line = egui_color(crate::palette::MTV);
+    let points: Vec<egui::Pos2> = logs.iter().enumerate().map(|(i, l)| at(i, *l)).collect();
+    painter.add(egui::Shape::line(points.clone(), (1.5, line)));
+    for (i, (p, d)) in points.iter().zip(&values).enumerate() {
+        // Hollow where the distance is not positive (overlap): its magnitude is plotted.
+        let r = if i == step { 5.0 } else { 3.0 };
+        if *d > 0.0 {
+            painter.circle_filled(*p, r, line);
+        } else {
+            painter.circle_stroke(*p, r, (1.5, line));
+        }
+    }
+    if let Some(p) = points.get(step) {
+        painter.line_segment(
+            [egui::pos2(p.x, inner.min.y), egui::pos2(p.x, inner.max.y)],
+            (1.0, egui_color(crate::palette::HIT_POSE)),
+        );
+    }
+    painter.text(
+        egui::pos2(inner.max.x, rect.max.y - 1.0),
+        egui::Align2::RIGHT_BOTTOM,
+        "|distance| by iteration (log)",
+        egui::FontId::proportional(10.0),
+        text,
+    );
+}
+
+/// Text colour of an answer that disagrees with the reference.
+const DISAGREE: egui::Color32 = egui::Color32::from_rgb(200, 60, 0);
+
+/// The comparison tables: every method's answer, disagreements in orange with a note on hover.
+fn comparison(ui: &mut egui::Ui, app: &mut App) {
+    let c = match app.comparison() {
+        Ok(c) => c.clone(),
+        Err(e) => {
+            ui.colored_label(BANNER_TEXT, e);
+            return;
+        }
+    };
+    let cell = |ui: &mut egui::Ui, text: String, off: bool| {
+        if off {
+            ui.label(
+                egui::RichText::new(format!("{text} \u{2260}"))
+                    .color(DISAGREE)
+                    .strong(),
+            )
+            .on_hover_text("disagrees with the first row");
+        } else {
+            ui.monospace(text);
+        }
+    };
+    let opt = |v: Option<f64>| v.map_or("\u{2013}".into(), common::num);
+    let optv = |v: Option<DVec2>| v.map_or("\u{2013}".into(), common::vec);
+    ui.label("Overlap, distance (negative: depth) and normal, at t = 0");
+    egui::Grid::new("compare_contact")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["method", "overlap", "distance", "normal"] {
+                ui.label(egui::RichText::new(h).strong());
+            }
+            ui.end_row();
+            for r in &c.contact {
+                ui.label(r.method).on_hover_text(&r.note);
+                let off = |k: &str| r.disagrees.contains(&k);
+                cell(
+                    ui,
+                    if r.intersecting { "yes" } else { "no" }.into(),
+                    off("intersecting"),
+                );
+                cell(ui, opt(r.distance), off("distance"));
+                cell(ui, optv(r.normal), off("normal"));
+                ui.end_row();
+            }
+        });
+    ui.add_space(4.0);
+    ui.label("First contact over the motion");
+    egui::Grid::new("compare_casts")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["method", "status", "toi", "normal", "iter."] {
+                ui.label(egui::RichText::new(h).strong());
+            }
+            ui.end_row();
+            for r in &c.casts {
+                ui.label(r.method).on_hover_text(&r.note);
+                let off = |k: &str| r.disagrees.contains(&k);
+                cell(ui, r.status.as_str().into(), off("status"));
+                cell(ui, common::num(r.toi), off("toi"));
+                cell(ui, optv(r.normal), false);
+                ui.monospace(r.iterations.to_string());
+                ui.end_row();
+            }
+        });
+    ui.label(
+        egui::RichText::new("Hover a method for how it got its answer.")
+            .small()
+            .weak(),
+    );
 }

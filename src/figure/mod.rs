@@ -12,6 +12,7 @@ pub mod angular_cast;
 pub mod circle_box;
 pub mod circle_circle;
 pub mod common;
+pub mod compare;
 pub mod iterative_cast;
 pub mod linear_cast;
 pub mod penetration;
