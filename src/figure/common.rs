@@ -195,3 +195,47 @@ pub fn arrow_length(a: &Convex, b: &Convex) -> f64 {
         1.0
     }
 }
+
+/// Every scene a figure test can load: the ones in `scenes/` and the extreme ones in
+/// `tests/extreme/` (name, scene). Files that do not load are skipped.
+#[cfg(test)]
+pub fn test_scenes() -> Vec<(String, crate::scene::Scene)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["scenes", "tests/extreme"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(s) = crate::scene::Scene::load(&p) {
+                out.push((p.display().to_string(), s));
+            }
+        }
+    }
+    out
+}
+
+/// Whether every coordinate and size of `mark` is finite (what the renderer can draw).
+#[cfg(test)]
+pub fn mark_is_finite(mark: &Mark) -> bool {
+    let ok = |p: &DVec2| p.is_finite();
+    match mark {
+        Mark::Polygon { points, .. } | Mark::Polyline { points, .. } => points.iter().all(ok),
+        Mark::Circle { centre, radius, .. } => ok(centre) && radius.is_finite(),
+        Mark::Segment { from, to, .. } | Mark::Arrow { from, to, .. } => ok(from) && ok(to),
+        Mark::Point { at, .. } | Mark::Label { at, .. } => ok(at),
+        Mark::Interval {
+            origin,
+            axis,
+            min,
+            max,
+            ..
+        } => ok(origin) && ok(axis) && min.is_finite() && max.is_finite(),
+        Mark::Line {
+            point, direction, ..
+        } => ok(point) && ok(direction),
+    }
+}

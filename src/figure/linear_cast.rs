@@ -77,7 +77,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
                         at: pose.position,
                         text: "t = 1, untouched".into(),
                         color: c,
-                        offset: (8.0, -12.0),
+                        offset: (10.0, 16.0),
                     });
                 }
             }
@@ -166,14 +166,16 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         palette::CAST_RAY,
         "the ray: origin along vA - vB to t = 1; dashed past the hit",
     );
-    f.legend(
-        palette::HIT_POSE,
-        "A\u{2032}: A at the time of impact; the hit point in B \u{2296} A",
-    );
-    f.legend(
-        palette::CAST_NORMAL,
-        "contact normal at the hit (A towards B)",
-    );
+    if cast.status == CastStatus::Hit {
+        f.legend(
+            palette::HIT_POSE,
+            "A\u{2032}: A at the time of impact; the hit point in B \u{2296} A",
+        );
+        f.legend(
+            palette::CAST_NORMAL,
+            "contact normal at the hit (A towards B)",
+        );
+    }
     Ok(f)
 }
 
@@ -441,5 +443,21 @@ mod tests {
         let f = build(&scene, 0).unwrap();
         assert!(readout(&f, "status").starts_with("overlapping"));
         assert_eq!(readout(&f, "time of impact"), num(0.0));
+    }
+
+    #[test]
+    fn every_scene_gives_a_drawable_figure_at_any_step() {
+        let scenes = common::test_scenes();
+        assert!(scenes.len() > 30);
+        for (name, scene) in &scenes {
+            for step in [0, 1, 3, usize::MAX] {
+                let f = build(scene, step).unwrap();
+                assert!(f.step < f.steps, "{name}");
+                assert!(f.steps == 1 || f.table.as_ref().unwrap().rows.len() == f.steps);
+                for m in f.world.iter().chain(&f.config) {
+                    assert!(common::mark_is_finite(m), "{name} step {step}: {m:?}");
+                }
+            }
+        }
     }
 }
