@@ -44,3 +44,7 @@ pub const GRID: Rgba = Rgba(225, 225, 220, 255);
 pub const AXES: Rgba = Rgba(180, 180, 175, 255);
 /// Text.
 pub const TEXT: Rgba = Rgba(30, 30, 30, 255);
+/// A cast's ray in configuration space: from the origin along the relative motion `v_A − v_B`.
+pub const CAST_RAY: Rgba = Rgba(70, 70, 95, 255);
+/// A cast's contact normal (from A towards B), at the hit or at an iteration.
+pub const CAST_NORMAL: Rgba = Rgba(255, 127, 14, 255);

@@ -147,3 +147,95 @@ pub fn minimum_translation(f: &mut Figure, c: &Contact) {
         stroke,
     });
 }
+
+/// A shape's outline in any colour (A′ in pink, a body at another time): filled faintly when
+/// solid, unfilled when `dashed`. `alpha` scales the whole mark as in [`body`].
+pub fn outline_in(shape: &Convex, color: Rgba, alpha: u8, dashed: bool) -> Mark {
+    let c = color.with_alpha(alpha);
+    let (stroke, fill) = if dashed {
+        (Stroke::dashed(c, 1.5), None)
+    } else {
+        let f = ((BODY_FILL_ALPHA as u16 * alpha as u16) / 255) as u8;
+        (Stroke::solid(c, BODY_WIDTH), Some(color.with_alpha(f)))
+    };
+    match shape.vertices.len() {
+        1 => Mark::Circle {
+            centre: shape.vertices[0],
+            radius: shape.radius,
+            stroke: Some(stroke),
+            fill,
+        },
+        _ => Mark::Polygon {
+            points: shape.outline(ARC_STEP),
+            stroke: Some(stroke),
+            fill,
+            convex: true,
+        },
+    }
+}
+
+/// A body's velocity arrow over the whole motion (from its position at `t = 0` to where it is
+/// at `t = 1`), in its colour, as the editing handle draws it; nothing when it is at rest.
+pub fn velocity_arrow(position: DVec2, velocity: DVec2, which: Source) -> Option<Mark> {
+    (velocity != DVec2::ZERO).then(|| Mark::Arrow {
+        from: position,
+        to: position + velocity,
+        stroke: Stroke::solid(body_color(which), 2.5),
+    })
+}
+
+/// A length for small arrows (normals) that suits the bodies' size: half the larger body's
+/// reach from its core's centroid, or 1 for points.
+pub fn arrow_length(a: &Convex, b: &Convex) -> f64 {
+    let reach = |c: &Convex| c.max_distance_from(c.centroid());
+    let r = 0.5 * reach(a).max(reach(b));
+    if r > 0.0 && r.is_finite() {
+        r
+    } else {
+        1.0
+    }
+}
+
+/// Every scene a figure test can load: the ones in `scenes/` and the extreme ones in
+/// `tests/extreme/` (name, scene). Files that do not load are skipped.
+#[cfg(test)]
+pub fn test_scenes() -> Vec<(String, crate::scene::Scene)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["scenes", "tests/extreme"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(s) = crate::scene::Scene::load(&p) {
+                out.push((p.display().to_string(), s));
+            }
+        }
+    }
+    out
+}
+
+/// Whether every coordinate and size of `mark` is finite (what the renderer can draw).
+#[cfg(test)]
+pub fn mark_is_finite(mark: &Mark) -> bool {
+    let ok = |p: &DVec2| p.is_finite();
+    match mark {
+        Mark::Polygon { points, .. } | Mark::Polyline { points, .. } => points.iter().all(ok),
+        Mark::Circle { centre, radius, .. } => ok(centre) && radius.is_finite(),
+        Mark::Segment { from, to, .. } | Mark::Arrow { from, to, .. } => ok(from) && ok(to),
+        Mark::Point { at, .. } | Mark::Label { at, .. } => ok(at),
+        Mark::Interval {
+            origin,
+            axis,
+            min,
+            max,
+            ..
+        } => ok(origin) && ok(axis) && min.is_finite() && max.is_finite(),
+        Mark::Line {
+            point, direction, ..
+        } => ok(point) && ok(direction),
+    }
+}

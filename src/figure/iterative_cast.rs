@@ -1,10 +1,363 @@
-//! The `iterative_cast` demo's figure. (Not drawn yet: its builder is being written.)
+//! The `iterative_cast` demo (first article, figure 6: van den Bergen's cast built on a
+//! distance query). One step per iteration.
+//!
+//! Configuration space shows the **fixed** MD at `t = 0` and the ray from the origin along
+//! `v_A − v_B`, with the estimate moving along the ray, as the article's figure does. (The
+//! alternative, the MD translated by each step's motion around a fixed origin, shows the same
+//! distances, but every iteration then has its own MD and the estimates no longer line up;
+//! with the MD fixed, all iterations sit on one ray and one sees them creep towards the hit.
+//! It is also the frame the library's trace is in.) For the step shown: the estimate (black),
+//! the free disc around it out to the MD, the distance·normal arrow to the closest MD point
+//! (green), the supporting line there across the normal, and where the ray crosses that line,
+//! the next estimate (red). Earlier iterations stay as faded points.
+//!
+//! The world shows the bodies at the step's time, earlier steps as faded ghosts, the gap
+//! between the witness points along the normal, the bodies at the next estimate dashed, and A′
+//! (pink, dashed) at the time of impact the cast settles on.
 
-use super::Figure;
+use super::common::{self, num, vec};
+use super::{Figure, Mark, Stroke, Table};
+use crate::geometry::cast::CastStatus;
+use crate::geometry::iterative_cast::{iterative_cast, IterativeCast};
+use crate::geometry::linear_cast::translated_at;
+use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::{contact, DVec2, Source};
+use crate::palette;
 use crate::scene::{PathError, Scene};
 
-/// The figure at `step`.
+/// Alpha of the bodies at earlier iterations (world) and of earlier iterations' points.
+pub const GHOST_ALPHA: u8 = 60;
+/// Alpha of earlier iterations' points in configuration space.
+pub const EARLIER_POINT_ALPHA: u8 = 110;
+
+/// The figure at iteration `step` (clamped to the trace).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let _ = (scene, step);
-    Ok(super::common::not_drawn_yet())
+    let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
+    let cast = iterative_cast(&ma, &mb, &scene.settings.cast_settings());
+    let n = cast.steps.len();
+    let k = step.min(n - 1);
+    let s = cast.steps[k];
+    let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
+    let len = common::arrow_length(&a0, &b0);
+    let mut f = Figure {
+        steps: n,
+        step: k,
+        ..Figure::default()
+    };
+
+    // World: earlier iterations faint, the bodies at this iteration's time on top.
+    for e in &cast.steps[..k] {
+        for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
+            if m.velocity != DVec2::ZERO {
+                f.world
+                    .push(common::body(&translated_at(m, e.t), which, GHOST_ALPHA));
+            }
+        }
+    }
+    if cast.status == CastStatus::Hit {
+        f.world.push(common::outline_in(
+            &ma.local.transformed(&cast.pose_a_at_toi),
+            palette::HIT_POSE,
+            255,
+            true,
+        ));
+    }
+    if let Some(next_t) = s.next_t.filter(|&t| t <= 1.0) {
+        for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
+            if m.velocity != DVec2::ZERO {
+                f.world.push(common::outline_in(
+                    &translated_at(m, next_t),
+                    common::body_color(which),
+                    200,
+                    true,
+                ));
+            }
+        }
+        f.world.push(Mark::Label {
+            at: ma.pose.position + ma.velocity * next_t,
+            text: format!("next: t = {}", num(next_t)),
+            color: palette::NEXT_ESTIMATE,
+            offset: (8.0, 14.0),
+        });
+    }
+    let (a_t, b_t) = (translated_at(&ma, s.t), translated_at(&mb, s.t));
+    f.world.push(common::body(&a_t, Source::A, 255));
+    f.world.push(common::body(&b_t, Source::B, 255));
+    for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
+        f.world
+            .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
+    }
+    // The gap the distance query measured, between the witness points.
+    let c = contact(&a_t, &b_t);
+    f.world.push(Mark::Arrow {
+        from: c.point_a,
+        to: c.point_b,
+        stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+    });
+    f.world.push(Mark::Label {
+        at: ma.pose.position + ma.velocity * s.t,
+        text: format!("I{}: t = {}", k + 1, num(s.t)),
+        color: palette::TEXT,
+        offset: (8.0, -12.0),
+    });
+
+    config_marks(&mut f, &cast, &a0, &b0, k, len);
+
+    // Read-outs.
+    f.readout("iteration", format!("{} of {}", k + 1, n));
+    f.readout("t (estimate)", num(s.t));
+    f.readout("distance", num(s.distance));
+    f.readout("normal (A to B)", vec(s.normal));
+    f.readout("estimate (B - A space)", vec(s.estimate));
+    f.readout("closest MD point", vec(s.closest));
+    f.readout(
+        "next estimate",
+        match (s.next_t, s.next_estimate) {
+            (Some(t), Some(p)) => format!("t = {} at {}", num(t), vec(p)),
+            _ => "none: the cast stops here".into(),
+        },
+    );
+    f.readout("status", status_text(&cast, scene.settings.tolerance));
+    f.readout("time of impact", num(cast.toi));
+    f.table = Some(Table {
+        columns: ["t", "distance", "normal x", "normal y", "next t"]
+            .map(String::from)
+            .to_vec(),
+        rows: cast
+            .steps
+            .iter()
+            .map(|e| {
+                vec![
+                    e.t,
+                    e.distance,
+                    e.normal.x,
+                    e.normal.y,
+                    e.next_t.unwrap_or(f64::NAN),
+                ]
+            })
+            .collect(),
+    });
+
+    common::standard_legend(&mut f);
+    f.legend(
+        palette::ESTIMATE,
+        "the estimate: the origin carried along the ray to time t",
+    );
+    f.legend(
+        palette::CLOSEST_MD_POINT,
+        "the MD point nearest the estimate (at the distance returned)",
+    );
+    f.legend(
+        palette::NEXT_ESTIMATE,
+        "the next estimate: where the ray crosses the supporting line",
+    );
+    f.legend(
+        palette::CAST_NORMAL,
+        "distance along the normal; dashed: the supporting line across it",
+    );
+    f.legend(palette::CAST_RAY, "the ray: origin along vA - vB to t = 1");
+    f.legend(
+        palette::HIT_POSE,
+        "A\u{2032} (dashed): A at the time of impact",
+    );
+    Ok(f)
+}
+
+/// How the cast ended, in one line.
+fn status_text(cast: &IterativeCast, tolerance: f64) -> String {
+    match cast.status {
+        CastStatus::Hit => format!("hit: distance below the tolerance {}", num(tolerance)),
+        CastStatus::Miss => "miss: the ray reaches no supporting line before t = 1".into(),
+        CastStatus::Overlapping => "overlapping at t = 0 (toi 0)".into(),
+        CastStatus::OutOfIterations => "out of iterations: the last estimate is safe".into(),
+        CastStatus::NoProgress => "no progress: the steps vanished in rounding".into(),
+    }
+}
+
+/// The configuration-space marks: the fixed MD, the ray, earlier iterations faded, this one in
+/// full.
+fn config_marks(
+    f: &mut Figure,
+    cast: &IterativeCast,
+    a0: &crate::geometry::Convex,
+    b0: &crate::geometry::Convex,
+    k: usize,
+    len: f64,
+) {
+    f.config
+        .extend(common::minkowski(&minkowski_difference(a0, b0), 255));
+    let ray = &cast.ray;
+    if ray.length > 0.0 {
+        f.config.push(Mark::Arrow {
+            from: ray.origin,
+            to: ray.end(),
+            stroke: Stroke::solid(palette::CAST_RAY, 1.5),
+        });
+        f.config.push(Mark::Label {
+            at: ray.end(),
+            text: "t = 1".into(),
+            color: palette::CAST_RAY,
+            offset: (8.0, -12.0),
+        });
+    }
+    let faded = |c: palette::Rgba| c.with_alpha(EARLIER_POINT_ALPHA);
+    for e in &cast.steps[..k] {
+        f.config.push(Mark::Segment {
+            from: e.estimate,
+            to: e.closest,
+            stroke: Stroke::solid(faded(palette::CAST_NORMAL), 1.0),
+        });
+        f.config.push(Mark::Point {
+            at: e.closest,
+            color: faded(palette::CLOSEST_MD_POINT),
+            size: 6.0,
+        });
+        f.config.push(Mark::Point {
+            at: e.estimate,
+            color: faded(palette::ESTIMATE),
+            size: 6.0,
+        });
+    }
+    let s = cast.steps[k];
+    // Nothing of the MD is nearer the estimate than the distance: the free disc.
+    if s.distance > 0.0 {
+        f.config.push(Mark::Circle {
+            centre: s.estimate,
+            radius: s.distance,
+            stroke: Some(Stroke::dashed(palette::ESTIMATE.with_alpha(90), 1.0)),
+            fill: None,
+        });
+    }
+    // The supporting line through the closest point, across the normal (the MD lies beyond
+    // it), drawn as a long segment so that the view's fit does not depend on it.
+    let along = s.normal.perp() * (2.0 * len + 0.25 * s.distance);
+    f.config.push(Mark::Segment {
+        from: s.closest - along,
+        to: s.closest + along,
+        stroke: Stroke::dashed(palette::CAST_NORMAL, 1.5),
+    });
+    f.config.push(Mark::Arrow {
+        from: s.estimate,
+        to: s.closest,
+        stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+    });
+    f.config.push(Mark::Point {
+        at: s.closest,
+        color: palette::CLOSEST_MD_POINT,
+        size: 10.0,
+    });
+    if let Some(next) = s.next_estimate {
+        f.config.push(Mark::Point {
+            at: next,
+            color: palette::NEXT_ESTIMATE,
+            size: 10.0,
+        });
+    }
+    f.config.push(common::origin());
+    f.config.push(Mark::Point {
+        at: s.estimate,
+        color: palette::ESTIMATE,
+        size: 10.0,
+    });
+    f.config.push(Mark::Label {
+        at: s.estimate,
+        text: format!("I{}", k + 1),
+        color: palette::TEXT,
+        offset: (-8.0, 16.0),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::scene_report;
+
+    const CIRCLES: &str = include_str!("../../scenes/iterative_cast_circles.json");
+
+    fn points(f: &Figure, color: palette::Rgba, size: f32) -> Vec<DVec2> {
+        f.config
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Point {
+                    at,
+                    color: c,
+                    size: z,
+                } if *c == color && *z == size => Some(*at),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_iteration_draws_the_reports_estimate_closest_point_and_next_estimate() {
+        let scene = Scene::from_str(CIRCLES, "iterative_cast_circles.json").unwrap();
+        let r = scene_report(&scene).unwrap();
+        let it = r.iterative_cast.unwrap();
+        let iters = it.iterations.unwrap();
+        assert_eq!(it.status, "hit");
+        assert!(iters.len() >= 3, "{} iterations", iters.len());
+        let d = scene.a.velocity - scene.b.velocity;
+        for (k, row) in iters.iter().enumerate() {
+            let f = build(&scene, k).unwrap();
+            assert_eq!((f.steps, f.step), (iters.len(), k));
+            let estimate = d * row.t;
+            let closest = estimate + DVec2::from(row.normal) * row.distance;
+            let black = points(&f, palette::ESTIMATE, 10.0);
+            assert_eq!(black.len(), 1);
+            assert!((black[0] - estimate).length() < 1e-12);
+            let green = points(&f, palette::CLOSEST_MD_POINT, 10.0);
+            assert!((green[0] - closest).length() < 1e-12);
+            // The red point is where the next iteration's estimate is; none on the last.
+            let red = points(&f, palette::NEXT_ESTIMATE, 10.0);
+            match iters.get(k + 1) {
+                Some(next) => assert!((red[0] - d * next.t).length() < 1e-12),
+                None => assert!(red.is_empty()),
+            }
+            // The world shows A at this iteration's time, and k faint ghosts of it before.
+            let ma = scene.a.moving(Source::A).unwrap();
+            let a_t = common::body(&translated_at(&ma, row.t), Source::A, 255);
+            assert!(f.world.contains(&a_t));
+            let ghosts = f.world.iter().filter(|m| matches!(m,
+                Mark::Circle { stroke: Some(s), .. } if s.color == palette::SHAPE_A.with_alpha(GHOST_ALPHA))).count();
+            assert_eq!(ghosts, k);
+            // Earlier iterations faded, one black dot each.
+            let faded = points(&f, palette::ESTIMATE.with_alpha(EARLIER_POINT_ALPHA), 6.0);
+            assert_eq!(faded.len(), k);
+            let table = f.table.as_ref().unwrap();
+            assert_eq!(table.rows.len(), iters.len());
+            assert_eq!(table.rows[k][0], row.t);
+            assert_eq!(table.rows[k][1], row.distance);
+            let t = f
+                .readouts
+                .iter()
+                .find(|x| x.name == "t (estimate)")
+                .unwrap();
+            assert_eq!(t.value, num(row.t));
+        }
+        // Past the end: clamped to the last iteration.
+        let f = build(&scene, 999).unwrap();
+        assert_eq!(f.step, iters.len() - 1);
+        let toi = f
+            .readouts
+            .iter()
+            .find(|x| x.name == "time of impact")
+            .unwrap();
+        assert_eq!(toi.value, num(it.toi));
+    }
+
+    #[test]
+    fn every_scene_gives_a_drawable_figure_at_any_step() {
+        let scenes = common::test_scenes();
+        assert!(scenes.len() > 30);
+        for (name, scene) in &scenes {
+            for step in [0, 1, 3, usize::MAX] {
+                let f = build(scene, step).unwrap();
+                assert!(f.step < f.steps, "{name}");
+                assert!(f.steps == 1 || f.table.as_ref().unwrap().rows.len() == f.steps);
+                for m in f.world.iter().chain(&f.config) {
+                    assert!(common::mark_is_finite(m), "{name} step {step}: {m:?}");
+                }
+            }
+        }
+    }
 }
