@@ -116,6 +116,14 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| side(ui, app, &mut out));
         });
+    // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
+    // right, both following the step.
+    if let Some(table) = app.figure().and_then(|f| f.table.as_ref()) {
+        egui::TopBottomPanel::bottom("iterations")
+            .resizable(true)
+            .default_height(ITERATIONS_HEIGHT)
+            .show(ctx, |ui| iterations(ui, app.step, table, &mut out));
+    }
     let mut open = app.help;
     egui::Window::new("Controls")
         .open(&mut open)
@@ -208,9 +216,6 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         }
         readouts(ui, fig);
         legend(ui, fig);
-        if let Some(table) = &fig.table {
-            iterations(ui, app.step, table, out);
-        }
     }
     egui::CollapsingHeader::new("Compare methods")
         .id_salt("compare")
@@ -533,29 +538,41 @@ fn bodies(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
     }
 }
 
-/// Rows of the iteration table shown without scrolling.
-const TABLE_HEIGHT: f32 = 180.0;
-/// Height of the distance plot, points.
-const PLOT_HEIGHT: f32 = 120.0;
+/// Height of the iterations strip under the panes at start, points.
+const ITERATIONS_HEIGHT: f32 = 190.0;
+/// The plot's share of the strip's width.
+const PLOT_SHARE: f32 = 0.4;
 /// The plot's floor: distances are drawn as `max(|d|, PLOT_FLOOR)` on the log scale.
 const PLOT_FLOOR: f64 = 1e-16;
 
 /// The iteration table (click a row to show that step) and the plot of the distance against the
 /// iteration on a log scale, the current step marked in both.
 fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
-    ui.separator();
-    ui.label(egui::RichText::new("Iterations").strong());
-    if let Some(col) = table
-        .columns
-        .iter()
-        .position(|c| c.to_lowercase().starts_with("distance"))
-    {
-        distance_plot(ui, step, table, col);
-    }
+    let height = ui.available_height();
+    let plot_width = ui.available_width() * PLOT_SHARE;
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
+            ui.label(egui::RichText::new("Iterations").strong());
+            if let Some(col) = table
+                .columns
+                .iter()
+                .position(|c| c.to_lowercase().starts_with("distance"))
+            {
+                distance_plot(ui, step, table, col);
+            }
+        });
+        ui.separator();
+        iteration_table(ui, step, table, out);
+    });
+}
+
+/// The table of iterations, the current row highlighted and scrolled into view; clicking a row
+/// shows that step.
+fn iteration_table(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
     let highlight = ui.visuals().selection.bg_fill;
     egui::ScrollArea::both()
         .id_salt("iterations")
-        .max_height(TABLE_HEIGHT)
+        .auto_shrink([false, false])
         .show(ui, |ui| {
             egui::Grid::new("iteration_table")
                 .striped(true)
@@ -575,12 +592,18 @@ fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Comma
                             } else {
                                 rich
                             };
-                            if ui
+                            let r = ui
                                 .add(egui::Label::new(rich).sense(egui::Sense::click()))
-                                .on_hover_text("show this step")
-                                .clicked()
-                            {
+                                .on_hover_text("show this step");
+                            if r.clicked() {
                                 out.push(Command::Step(i));
+                            }
+                            // Scrolled into view when the step changes, not every frame (the
+                            // person may scroll the table meanwhile).
+                            let seen = egui::Id::new("iteration_row_scrolled");
+                            if current && ui.data(|d| d.get_temp::<usize>(seen)) != Some(i) {
+                                r.scroll_to_me(None);
+                                ui.data_mut(|d| d.insert_temp(seen, i));
                             }
                         };
                         text(format!("{}", i + 1));
@@ -606,8 +629,11 @@ fn table_number(v: f64) -> String {
 
 /// The distance column against the iteration, log scale, painted with egui's painter.
 fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
-    let width = ui.available_width().max(100.0);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, PLOT_HEIGHT), egui::Sense::hover());
+    let size = egui::vec2(
+        ui.available_width().max(100.0),
+        ui.available_height().max(60.0),
+    );
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 2.0, egui::Color32::WHITE);
     let values: Vec<f64> = table
