@@ -9,7 +9,7 @@
 
 use super::handles::{body, body_mut, Grip};
 use crate::geometry::{DVec2, Source};
-use crate::scene::Scene;
+use crate::scene::{Scene, ShapeSpec};
 
 /// Shift-rotation snaps the angle to multiples of this many degrees.
 pub const SNAP_DEG: f64 = 15.0;
@@ -53,11 +53,30 @@ impl Drag {
             Target::World(Grip::Body(which)) => body_mut(&mut scene, which).position += delta,
             Target::World(Grip::Velocity(which)) => body_mut(&mut scene, which).velocity += delta,
             Target::Config => scene.b.position += delta,
+            Target::World(Grip::Spin(which)) => {
+                // The swept angle about the body's position adds to the turn over the motion.
+                let b = body(&self.start, which);
+                if let Some(swept) = swept_deg(b.position, self.from, to) {
+                    let mut w = b.angular_velocity_deg + swept;
+                    if snap {
+                        w = (w / SNAP_DEG).round() * SNAP_DEG;
+                    }
+                    body_mut(&mut scene, which).angular_velocity_deg = w;
+                }
+            }
+            Target::World(Grip::Vertex(which, i)) => {
+                let b = body(&self.start, which);
+                let pose = b.pose();
+                if let ShapeSpec::Polygon { vertices, .. } = &mut body_mut(&mut scene, which).shape
+                {
+                    if let Some(v) = vertices.get_mut(i) {
+                        *v = pose.inverse_apply(pose.apply(*v) + delta);
+                    }
+                }
+            }
             Target::World(Grip::Rotate(which)) => {
                 let b = body(&self.start, which);
-                let (r0, r1) = (self.from - b.position, to - b.position);
-                if r0.length() > 0.0 && r1.length() > 0.0 {
-                    let swept = r0.angle_between(r1).to_degrees();
+                if let Some(swept) = swept_deg(b.position, self.from, to) {
                     let mut angle = wrap_deg(b.angle_deg + swept);
                     if snap {
                         angle = wrap_deg((angle / SNAP_DEG).round() * SNAP_DEG);
@@ -70,10 +89,17 @@ impl Drag {
     }
 }
 
+/// The angle in degrees (−180, 180] swept about `centre` from `from` to `to`; `None` when
+/// either is on the centre.
+fn swept_deg(centre: DVec2, from: DVec2, to: DVec2) -> Option<f64> {
+    let (r0, r1) = (from - centre, to - centre);
+    (r0.length() > 0.0 && r1.length() > 0.0).then(|| r0.angle_between(r1).to_degrees())
+}
+
 /// The body a target edits.
 pub fn edited_body(target: Target) -> Source {
     match target {
-        Target::World(Grip::Body(w) | Grip::Rotate(w) | Grip::Velocity(w)) => w,
+        Target::World(g) => g.body(),
         Target::Config => Source::B,
     }
 }
@@ -92,6 +118,54 @@ mod tests {
             start: scene(),
             from,
         }
+    }
+
+    #[test]
+    fn the_spin_handle_adds_the_swept_angle_to_the_turn() {
+        // A at (−0.8, 0): a quarter turn of the mouse about it, counter-clockwise.
+        let d = drag(Target::World(Grip::Spin(Source::A)), DVec2::new(0.2, 0.0));
+        let s = d.apply(DVec2::new(-0.8, 1.0), false);
+        assert!((s.a.angular_velocity_deg - 90.0).abs() < 1e-9);
+        assert_eq!(s.a.angle_deg, 0.0);
+        // Shift snaps to 15°.
+        let s = d.apply(DVec2::new(-0.8, 1.0) + DVec2::new(0.05, 0.0), true);
+        assert_eq!(s.a.angular_velocity_deg % 15.0, 0.0);
+        assert_eq!(edited_body(d.target), Source::A);
+    }
+
+    #[test]
+    fn a_vertex_drag_moves_that_vertex_in_the_bodys_frame() {
+        let mut start = scene();
+        start.b.shape = ShapeSpec::Polygon {
+            vertices: vec![
+                DVec2::new(-1.0, -1.0),
+                DVec2::new(1.0, -1.0),
+                DVec2::new(0.0, 1.0),
+            ],
+            radius: 0.0,
+        };
+        start.b.angle_deg = 90.0;
+        let d = Drag {
+            target: Target::World(Grip::Vertex(Source::B, 2)),
+            start: start.clone(),
+            from: DVec2::ZERO,
+        };
+        // Turned 90°, the body's +y is the world's −x: the mouse moving by (−0.5, 0) in the
+        // world moves the vertex by +0.5 along the body's y.
+        let s = d.apply(DVec2::new(-0.5, 0.0), false);
+        let ShapeSpec::Polygon { vertices, .. } = &s.b.shape else {
+            panic!()
+        };
+        assert!(
+            (vertices[2] - DVec2::new(0.0, 1.5)).length() < 1e-12,
+            "{}",
+            vertices[2]
+        );
+        assert_eq!(
+            vertices[..2],
+            [DVec2::new(-1.0, -1.0), DVec2::new(1.0, -1.0)]
+        );
+        assert_eq!(s.b.position, start.b.position);
     }
 
     #[test]

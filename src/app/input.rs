@@ -6,6 +6,7 @@
 //! pans; the wheel zooms at the cursor; dragging the line between the panes moves the split.
 
 use super::drag::{Drag, Target};
+use super::handles::Grip;
 use super::{handles, App, MIN_SPLIT};
 use crate::figure::PaneId;
 use egui_macroquad::egui;
@@ -47,7 +48,11 @@ pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
     let origin = ctx
         .input(|i| i.pointer.press_origin())
         .map(|p| Vec2::new(p.x, p.y));
-    mouse_input(app, free_pointer, origin);
+    let double_click = ctx.input(|i| {
+        i.pointer
+            .button_double_clicked(egui::PointerButton::Primary)
+    });
+    mouse_input(app, free_pointer, origin, double_click);
     // Drain typed characters every frame so an old '?' is not seen later.
     let mut question = false;
     while let Some(c) = get_char_pressed() {
@@ -66,7 +71,7 @@ pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
     }
 }
 
-fn mouse_input(app: &mut App, free: bool, press_origin: Option<Vec2>) {
+fn mouse_input(app: &mut App, free: bool, press_origin: Option<Vec2>, double_click: bool) {
     let m = mouse();
     let over = if free { pane_at(app, m) } else { None };
     let start = press_origin.unwrap_or(m);
@@ -104,6 +109,15 @@ fn mouse_input(app: &mut App, free: bool, press_origin: Option<Vec2>) {
         }
     }
 
+    // Double-click on a polygon's outline: a new vertex there.
+    if over == Some(PaneId::World) && double_click {
+        let at = app.world.to_world(m);
+        if let Some((which, edge, local)) = handles::outline_edge_at(&app.scene, &app.world, at) {
+            app.drag = None;
+            app.insert_vertex(which, edge, local);
+            return;
+        }
+    }
     // Left button: split, handles, bodies, configuration space.
     if is_mouse_button_pressed(MouseButton::Left) {
         if let Some(pane) = over_start {
@@ -152,6 +166,12 @@ fn start_drag(app: &mut App, pane: PaneId, m: Vec2) {
                 .map(Target::World)
         }
     };
+    if pane == PaneId::World {
+        app.selected = match target {
+            Some(Target::World(Grip::Vertex(which, i))) => Some((which, i)),
+            _ => None,
+        };
+    }
     if let Some(target) = target {
         app.playing = false;
         app.drag = Some(Drag {
@@ -195,6 +215,9 @@ fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
     }
     if is_key_pressed(KeyCode::F) {
         app.fit();
+    }
+    if is_key_pressed(KeyCode::Delete) || is_key_pressed(KeyCode::Backspace) {
+        app.delete_selected_vertex();
     }
     let last = app.steps() - 1;
     if is_key_pressed(KeyCode::Right) {

@@ -27,7 +27,7 @@ use crate::figure::{self, common, Figure, Mark, PaneId};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
-use crate::scene::{Demo, Scene};
+use crate::scene::{Demo, Scene, ShapeSpec};
 use camera::{Camera, ScreenRect};
 use drag::Drag;
 use egui_macroquad::egui;
@@ -99,6 +99,8 @@ pub struct App {
     /// the first frames, and the handles' pixel offsets depend on the zoom).
     fit_frames: u32,
     drag: Option<Drag>,
+    /// The polygon vertex last clicked (Delete removes it).
+    selected: Option<(Source, usize)>,
     /// A pan in progress: which pane, and the mouse position last frame.
     pan: Option<(PaneId, Vec2)>,
     dragging_split: bool,
@@ -151,6 +153,7 @@ impl App {
             split: 0.5,
             fit_frames: START_FIT_FRAMES,
             drag: None,
+            selected: None,
             pan: None,
             dragging_split: false,
             cache: None,
@@ -189,6 +192,7 @@ impl App {
         self.playing = false;
         self.history = History::default();
         self.drag = None;
+        self.selected = None;
         self.scene = scene;
         self.rev += 1;
         self.disk_mtime = path.as_deref().and_then(files::modified);
@@ -386,7 +390,7 @@ impl App {
     /// The handles' marks at the current camera.
     fn handle_marks(&self) -> Vec<Mark> {
         match self.cache.as_ref().and_then(|c| c.shapes.as_ref()) {
-            Some((a, b)) => handles::marks(&self.scene, [a, b], &self.world),
+            Some((a, b)) => handles::marks(&self.scene, [a, b], &self.world, self.selected),
             None => vec![],
         }
     }
@@ -445,6 +449,44 @@ impl App {
                         .into(),
                 )
             }
+        }
+    }
+
+    /// Removes the selected polygon vertex, if the outline left is still a valid shape.
+    fn delete_selected_vertex(&mut self) {
+        let Some((which, i)) = self.selected else {
+            return;
+        };
+        let mut s = self.scene.clone();
+        if let ShapeSpec::Polygon { vertices, .. } = &mut handles::body_mut(&mut s, which).shape {
+            if i < vertices.len() && vertices.len() > 1 {
+                vertices.remove(i);
+            } else {
+                return;
+            }
+        }
+        match s.validate() {
+            Ok(()) => {
+                self.history.record(&self.scene.clone(), &s);
+                self.set_scene(s);
+                self.selected = None;
+                self.status = "Vertex deleted".into();
+            }
+            Err(e) => self.status = format!("Not deleted: {}", e.problem),
+        }
+    }
+
+    /// Adds a vertex to a polygon's outline after vertex `after`, at `local` (the body's frame).
+    fn insert_vertex(&mut self, which: Source, after: usize, local: DVec2) {
+        let mut s = self.scene.clone();
+        if let ShapeSpec::Polygon { vertices, .. } = &mut handles::body_mut(&mut s, which).shape {
+            vertices.insert(after + 1, local);
+        }
+        if s.validate().is_ok() {
+            self.history.record(&self.scene.clone(), &s);
+            self.set_scene(s);
+            self.selected = Some((which, after + 1));
+            self.status = "Vertex added".into();
         }
     }
 
@@ -686,6 +728,51 @@ mod tests {
         a.undo();
         assert_eq!(a.scene, before);
         assert!(!a.dirty());
+    }
+
+    #[test]
+    fn vertices_are_added_and_deleted_as_undoable_edits() {
+        let mut a = app();
+        let mut s = a.scene.clone();
+        s.b.shape = ShapeSpec::Polygon {
+            vertices: vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(1.0, 0.0),
+                DVec2::new(1.0, 1.0),
+                DVec2::new(0.0, 1.0),
+            ],
+            radius: 0.0,
+        };
+        a.replace_scene(s, None, false);
+        let count = |a: &App| match &a.scene.b.shape {
+            ShapeSpec::Polygon { vertices, .. } => vertices.len(),
+            _ => 0,
+        };
+        a.insert_vertex(Source::B, 0, DVec2::new(0.5, -0.2));
+        assert_eq!((count(&a), a.selected), (5, Some((Source::B, 1))));
+        a.delete_selected_vertex();
+        assert_eq!((count(&a), a.selected), (4, None));
+        a.undo();
+        assert_eq!(count(&a), 5);
+        a.undo();
+        assert_eq!(count(&a), 4);
+        assert!(!a.dirty());
+        // Deleting down to three collinear points is refused with the reason.
+        let mut s = a.scene.clone();
+        s.b.shape = ShapeSpec::Polygon {
+            vertices: vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(1.0, 0.0),
+                DVec2::new(1.0, 1.0),
+                DVec2::new(2.0, 0.0),
+            ],
+            radius: 0.0,
+        };
+        a.replace_scene(s, None, false);
+        a.selected = Some((Source::B, 2));
+        a.delete_selected_vertex();
+        assert_eq!(count(&a), 4);
+        assert!(a.status.starts_with("Not deleted"), "{}", a.status);
     }
 
     #[test]

@@ -49,6 +49,16 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ),
     ("Left-drag an arrow tip / square", "set the body's velocity"),
     (
+        "Left-drag the diamond (\u{3c9})",
+        "set how far the body turns over the motion (Shift: 15° steps)",
+    ),
+    (
+        "Left-drag a polygon's small square",
+        "move that vertex (click: select it)",
+    ),
+    ("Double-click a polygon's outline", "add a vertex there"),
+    ("Delete or Backspace", "remove the selected vertex"),
+    (
         "Left-drag in configuration space",
         "move B: the MD follows (MD = B − A)",
     ),
