@@ -44,3 +44,7 @@ pub const GRID: Rgba = Rgba(225, 225, 220, 255);
 pub const AXES: Rgba = Rgba(180, 180, 175, 255);
 /// Text.
 pub const TEXT: Rgba = Rgba(30, 30, 30, 255);
+/// Half extents of a box (AABB demo).
+pub const HALF_EXTENT: Rgba = Rgba(140, 90, 30, 255);
+/// AABB demo: the origin's distances to the sides of B ⊖ A (the closest-point candidates).
+pub const SIDE_CANDIDATE: Rgba = Rgba(150, 70, 170, 255);
