@@ -48,3 +48,7 @@ pub const TEXT: Rgba = Rgba(30, 30, 30, 255);
 pub const HALF_EXTENT: Rgba = Rgba(140, 90, 30, 255);
 /// AABB demo: the origin's distances to the sides of B ⊖ A (the closest-point candidates).
 pub const SIDE_CANDIDATE: Rgba = Rgba(150, 70, 170, 255);
+/// Circle vs box: the clamp region the circle's centre is in (the first article's red region).
+pub const CLAMP_REGION: Rgba = Rgba(230, 80, 60, 40);
+/// Circle vs box: Bc, the circle's centre clamped to the box.
+pub const CLAMPED: Rgba = Rgba(200, 60, 20, 255);
