@@ -52,3 +52,13 @@ pub const SIDE_CANDIDATE: Rgba = Rgba(150, 70, 170, 255);
 pub const CLAMP_REGION: Rgba = Rgba(230, 80, 60, 40);
 /// Circle vs box: Bc, the circle's centre clamped to the box.
 pub const CLAMPED: Rgba = Rgba(200, 60, 20, 255);
+/// SAT: an axis line.
+pub const SAT_AXIS: Rgba = Rgba(90, 90, 90, 255);
+/// SAT: where two projections overlap.
+pub const SAT_OVERLAP: Rgba = Rgba(120, 60, 160, 255);
+/// SAT: the gap between two projections, and the separating line.
+pub const SAT_GAP: Rgba = Rgba(20, 150, 160, 255);
+/// SAT: A's projection extended by the relative velocity (the article's moving test).
+pub const SAT_SWEPT: Rgba = Rgba(245, 150, 60, 255);
+/// SAT: the warning that the swept test claims a hit that never happens.
+pub const SAT_FALSE_CLAIM: Rgba = Rgba(200, 0, 0, 255);
