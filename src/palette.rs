@@ -62,3 +62,11 @@ pub const SAT_GAP: Rgba = Rgba(20, 150, 160, 255);
 pub const SAT_SWEPT: Rgba = Rgba(245, 150, 60, 255);
 /// SAT: the warning that the swept test claims a hit that never happens.
 pub const SAT_FALSE_CLAIM: Rgba = Rgba(200, 0, 0, 255);
+/// Separating axis: the separating line found and the features it came from.
+pub const SEPARATING_LINE: Rgba = Rgba(20, 150, 160, 255);
+/// Separating axis: last frame's line, still separating.
+pub const CACHE_HOLDS: Rgba = Rgba(60, 170, 90, 255);
+/// Separating axis: last frame's line, no longer separating.
+pub const CACHE_FAILS: Rgba = Rgba(230, 120, 30, 255);
+/// A concave outline as the file gives it (its convex hull is what collides).
+pub const CONCAVE_INPUT: Rgba = Rgba(110, 70, 40, 255);
