@@ -332,7 +332,8 @@ mod tests {
     use super::*;
     use crate::report::scene_report;
 
-    const HEARTS: &str = include_str!("../../scenes/separating_axis_hearts.json");
+    const HEARTS: &str = include_str!("../../scenes/separating_axis_frames.json");
+    const DENTED: &str = include_str!("../../scenes/polygon_vs_box_apart.json");
 
     fn lines(marks: &[Mark], color: crate::palette::Rgba) -> Vec<(DVec2, DVec2)> {
         marks
@@ -350,12 +351,12 @@ mod tests {
 
     #[test]
     fn the_line_separates_the_cache_is_reported_and_the_hull_is_drawn() {
-        let scene = Scene::from_str(HEARTS, "separating_axis_hearts.json").unwrap();
+        let scene = Scene::from_str(HEARTS, "separating_axis_frames.json").unwrap();
         let all = frames(&scene).unwrap();
         assert_eq!(all.len(), FRAMES);
         // At t = 0 the line found agrees with the report: the shapes are apart.
         let r = scene_report(&scene).unwrap();
-        assert!(!r.intersecting);
+        assert!(!r.intersecting && r.warnings.is_empty());
         let f0 = build(&scene, 0).unwrap();
         let world = lines(&f0.world, palette::SEPARATING_LINE);
         assert_eq!(world.len(), 1);
@@ -398,15 +399,42 @@ mod tests {
             let found = lines(&f.world, palette::SEPARATING_LINE).len();
             assert_eq!(found, x.search.found().is_some() as usize);
         }
-        // A's concave outline is drawn as given, round its hull, with the notch vertex marked.
+        assert_eq!(f0.table.as_ref().unwrap().rows.len(), FRAMES);
+        assert_eq!(build(&scene, 100).unwrap().step, FRAMES - 1);
+    }
+
+    #[test]
+    fn a_dented_outline_is_drawn_round_its_hull() {
+        let scene = Scene::from_str(DENTED, "polygon_vs_box_apart.json").unwrap();
+        let f = build(&scene, 5).unwrap();
+        let r = scene_report(&scene).unwrap();
+        assert_eq!((f.steps, f.step), (1, 0), "a scene at rest has one frame");
         let ShapeSpec::Polygon { vertices, .. } = &scene.a.shape else {
             panic!("a polygon");
         };
-        assert!(f0.world.iter().any(|m| matches!(m,
-            Mark::Polygon { points, convex: false, stroke: Some(s), .. }
-                if s.color == palette::CONCAVE_INPUT && points.len() == vertices.len())));
-        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
-        assert_eq!(f0.table.as_ref().unwrap().rows.len(), FRAMES);
-        assert_eq!(build(&scene, 100).unwrap().step, FRAMES - 1);
+        let pose = scene.a.pose();
+        let given: Vec<DVec2> = vertices.iter().map(|v| pose.apply(*v)).collect();
+        assert!(f.world.contains(&Mark::Polygon {
+            points: given.clone(),
+            stroke: Some(Stroke::dashed(palette::CONCAVE_INPUT, 1.5)),
+            fill: None,
+            convex: false,
+        }));
+        // The dropped vertex is the one the report warns about.
+        assert_eq!(r.warnings.len(), 1);
+        assert!(r.warnings[0].starts_with("a.shape.vertices[3]"));
+        assert!(f.world.iter().any(|m| matches!(m,
+            Mark::Point { at, color, .. } if *color == palette::CONCAVE_INPUT && *at == given[3])));
+        // The body drawn is the hull: one vertex fewer.
+        let bodies = scene.bodies().unwrap();
+        assert_eq!(bodies.a.vertices.len(), vertices.len() - 1);
+        assert!(f.world.contains(&common::body(&bodies.a, Source::A, 255)));
+        // Apart, a line is found; nothing was cached.
+        assert!(!r.intersecting);
+        assert_eq!(lines(&f.world, palette::SEPARATING_LINE).len(), 1);
+        assert!(f
+            .readouts
+            .iter()
+            .any(|x| x.name == "last frame's line" && x.value.starts_with("none")));
     }
 }
