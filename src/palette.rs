@@ -70,3 +70,11 @@ pub const CACHE_HOLDS: Rgba = Rgba(60, 170, 90, 255);
 pub const CACHE_FAILS: Rgba = Rgba(230, 120, 30, 255);
 /// A concave outline as the file gives it (its convex hull is what collides).
 pub const CONCAVE_INPUT: Rgba = Rgba(110, 70, 40, 255);
+/// Point cloud: a difference point b_j − a_i.
+pub const CLOUD_POINT: Rgba = Rgba(60, 60, 70, 255);
+/// Point cloud: the hull found by wrapping, and an accepted candidate line.
+pub const WRAP_EDGE: Rgba = Rgba(20, 150, 160, 255);
+/// Point cloud: a refused candidate line and the points outside it.
+pub const WRAP_REFUSED: Rgba = Rgba(230, 120, 30, 255);
+/// Point cloud: the interior point, its segment to the origin, the edge it crosses.
+pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);
