@@ -296,4 +296,9 @@ mod tests {
             .iter()
             .any(|m| matches!(m, Mark::Polygon { stroke: Some(s), .. } if s.dashed)));
     }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
+    }
 }

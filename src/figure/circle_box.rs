@@ -242,7 +242,11 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     common::standard_legend(&mut f);
     f.legend(
         palette::CLAMP_REGION.with_alpha(255),
-        "the clamp region of the circle's centre (dashed: the box's side lines)",
+        "the clamp region of the circle's centre",
+    );
+    f.legend(
+        palette::AXES,
+        "dashed: the box's side lines, cutting the plane into nine clamp regions",
     );
     f.legend(palette::TEXT, "V: box centre to circle centre");
     f.legend(
@@ -339,5 +343,10 @@ mod tests {
             .readouts
             .iter()
             .any(|x| x.name == "centre inside: leaves through"));
+    }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
     }
 }

@@ -494,4 +494,9 @@ mod tests {
     fn a_slide_down_a_ramp() {
         check(SLIDE, "point_cloud_exit_slide.json");
     }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
+    }
 }

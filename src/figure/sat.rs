@@ -538,4 +538,9 @@ mod tests {
             |m| matches!(m, Mark::Polygon { stroke: Some(s), .. } if s.color == palette::HIT_POSE)
         ));
     }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
+    }
 }

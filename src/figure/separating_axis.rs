@@ -323,7 +323,10 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         palette::CONCAVE_INPUT,
         "dashed: a concave outline as given; dots: vertices the hull drops",
     );
-    f.legend(palette::AXES, "dashed red/green boxes: the bounding boxes");
+    f.legend(
+        palette::SHAPE_A.with_alpha(160),
+        "dashed boxes: A's and B's bounding boxes",
+    );
     Ok(f)
 }
 
@@ -436,5 +439,10 @@ mod tests {
             .readouts
             .iter()
             .any(|x| x.name == "last frame's line" && x.value.starts_with("none")));
+    }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
     }
 }
