@@ -48,3 +48,37 @@ pub const TEXT: Rgba = Rgba(30, 30, 30, 255);
 pub const CAST_RAY: Rgba = Rgba(70, 70, 95, 255);
 /// A cast's contact normal (from A towards B), at the hit or at an iteration.
 pub const CAST_NORMAL: Rgba = Rgba(255, 127, 14, 255);
+/// Half extents of a box (AABB demo).
+pub const HALF_EXTENT: Rgba = Rgba(140, 90, 30, 255);
+/// AABB demo: the origin's distances to the sides of B ⊖ A (the closest-point candidates).
+pub const SIDE_CANDIDATE: Rgba = Rgba(150, 70, 170, 255);
+/// Circle vs box: the clamp region the circle's centre is in (the first article's red region).
+pub const CLAMP_REGION: Rgba = Rgba(230, 80, 60, 40);
+/// Circle vs box: Bc, the circle's centre clamped to the box.
+pub const CLAMPED: Rgba = Rgba(200, 60, 20, 255);
+/// SAT: an axis line.
+pub const SAT_AXIS: Rgba = Rgba(90, 90, 90, 255);
+/// SAT: where two projections overlap.
+pub const SAT_OVERLAP: Rgba = Rgba(120, 60, 160, 255);
+/// SAT: the gap between two projections, and the separating line.
+pub const SAT_GAP: Rgba = Rgba(20, 150, 160, 255);
+/// SAT: A's projection extended by the relative velocity (the article's moving test).
+pub const SAT_SWEPT: Rgba = Rgba(245, 150, 60, 255);
+/// SAT: the warning that the swept test claims a hit that never happens.
+pub const SAT_FALSE_CLAIM: Rgba = Rgba(200, 0, 0, 255);
+/// Separating axis: the separating line found and the features it came from.
+pub const SEPARATING_LINE: Rgba = Rgba(20, 150, 160, 255);
+/// Separating axis: last frame's line, still separating.
+pub const CACHE_HOLDS: Rgba = Rgba(60, 170, 90, 255);
+/// Separating axis: last frame's line, no longer separating.
+pub const CACHE_FAILS: Rgba = Rgba(230, 120, 30, 255);
+/// A concave outline as the file gives it (its convex hull is what collides).
+pub const CONCAVE_INPUT: Rgba = Rgba(110, 70, 40, 255);
+/// Point cloud: a difference point b_j − a_i.
+pub const CLOUD_POINT: Rgba = Rgba(60, 60, 70, 255);
+/// Point cloud: the hull found by wrapping, and an accepted candidate line.
+pub const WRAP_EDGE: Rgba = Rgba(20, 150, 160, 255);
+/// Point cloud: a refused candidate line and the points outside it.
+pub const WRAP_REFUSED: Rgba = Rgba(230, 120, 30, 255);
+/// Point cloud: the interior point, its segment to the origin, the edge it crosses.
+pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);

@@ -239,3 +239,86 @@ pub fn mark_is_finite(mark: &Mark) -> bool {
         } => ok(point) && ok(direction),
     }
 }
+
+/// Tests: every scene in `scenes/`, loaded, with its file name.
+#[cfg(test)]
+pub fn every_scene() -> Vec<(String, crate::scene::Scene)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("scenes").expect("the scenes folder") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let scene = crate::scene::Scene::load(&path).expect("a valid scene");
+            out.push((path.display().to_string(), scene));
+        }
+    }
+    out.sort_by(|x, y| x.0.cmp(&y.0));
+    out
+}
+
+/// Tests: a demo's figure on every scene, at its first and a far step: the step is clamped,
+/// the origin is drawn, the legend explains every colour of the demo's own marks.
+#[cfg(test)]
+pub fn check_on_every_scene(
+    build: fn(&crate::scene::Scene, usize) -> Result<Figure, crate::scene::PathError>,
+) {
+    for (name, scene) in every_scene() {
+        for step in [0, 1, usize::MAX] {
+            let f = build(&scene, step).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            assert!(f.steps >= 1, "{name}");
+            assert!(f.step < f.steps, "{name}: step {} of {}", f.step, f.steps);
+            assert!(f.config.contains(&origin()), "{name}");
+            assert!(!f.world.is_empty(), "{name}");
+            let explained = |c: Rgba| {
+                f.legend
+                    .iter()
+                    .any(|l| l.color.with_alpha(255) == c.with_alpha(255))
+            };
+            for m in f.world.iter().chain(&f.config) {
+                let c = match m {
+                    Mark::Segment { stroke, .. }
+                    | Mark::Arrow { stroke, .. }
+                    | Mark::Line { stroke, .. }
+                    | Mark::Polyline { stroke, .. } => stroke.color,
+                    Mark::Point { color, .. } | Mark::Interval { color, .. } => *color,
+                    _ => continue,
+                };
+                assert!(
+                    explained(c),
+                    "{name}: {m:?} has a colour the legend does not explain"
+                );
+            }
+            if f.steps > 1 {
+                let t = f
+                    .table
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{name}: no table"));
+                assert!(
+                    !t.rows.is_empty() && t.rows.iter().all(|r| r.len() == t.columns.len()),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+/// Tests: the arrows among `marks` drawn in `color`, as (from, to), in drawing order.
+#[cfg(test)]
+pub fn arrows_in(marks: &[Mark], color: Rgba) -> Vec<(DVec2, DVec2)> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Arrow { from, to, stroke } if stroke.color == color => Some((*from, *to)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tests: how many MD edges (the 3-pixel segments of [`minkowski`]) among `marks` are drawn in
+/// `color`.
+#[cfg(test)]
+pub fn md_edges_in(marks: &[Mark], color: Rgba) -> usize {
+    marks
+        .iter()
+        .filter(|m| matches!(m, Mark::Segment { stroke, .. } if stroke.color == color && stroke.width == 3.0))
+        .count()
+}

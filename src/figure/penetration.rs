@@ -100,36 +100,16 @@ mod tests {
         let f = build(&scene, 0).unwrap();
         let r = scene_report(&scene).unwrap();
         let md_point = DVec2::from(r.normal) * r.distance;
-        let arrows: Vec<(DVec2, DVec2)> = f
-            .config
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Arrow { from, to, stroke } if stroke.color == palette::MTV => {
-                    Some((*from, *to))
-                }
-                _ => None,
-            })
-            .collect();
+        let arrows = common::arrows_in(&f.config, palette::MTV);
         assert_eq!(arrows, vec![(DVec2::ZERO, md_point)]);
         // One blue arrow in the world too: how B moves out of A.
-        let world_arrows: Vec<DVec2> = f
-            .world
+        let world_arrows: Vec<DVec2> = common::arrows_in(&f.world, palette::MTV)
             .iter()
-            .filter_map(|m| match m {
-                Mark::Arrow { from, to, stroke } if stroke.color == palette::MTV => {
-                    Some(*to - *from)
-                }
-                _ => None,
-            })
+            .map(|(from, to)| *to - *from)
             .collect();
         assert_eq!(world_arrows, vec![DVec2::from(r.separation)]);
         // The MD's edges in the sources' colours: the aligned boxes make eight, four of each.
-        let coloured = |c| {
-            f.config
-                .iter()
-                .filter(|m| matches!(m, Mark::Segment { stroke, .. } if stroke.color == c && stroke.width == 3.0))
-                .count()
-        };
+        let coloured = |c| common::md_edges_in(&f.config, c);
         assert_eq!(
             (coloured(palette::SHAPE_A), coloured(palette::SHAPE_B)),
             (4, 4)

@@ -1,10 +1,540 @@
-//! The `sat` demo's figure. (Not drawn yet: its builder is being written.)
+//! The `sat` demo (the SAT article): every axis the separating-axis test tries, with A's and
+//! B's projections on it, their overlap or gap, the interval A sweeps with the relative
+//! velocity, and the minimum translation vector.
+//!
+//! Each axis is drawn as an arrow beside the shapes, perpendicular offset so that a point's
+//! projection lands straight across from it; A's interval on one side of the arrow, B's on the
+//! other, the swept interval further out. In configuration space the same axis carries the
+//! projection of B ⊖ A, `[minB − maxA, maxB − minA]`, and the origin's projection 0: the axis
+//! separates exactly when 0 is outside that interval.
+//!
+//! The steps walk through the axes (the step's axis is drawn strong, with its projection lines
+//! and numbers); the table has one row per axis. When the shapes move, the article's swept
+//! test can claim a hit that never happens (every axis overlaps, but at different times): the
+//! read-outs compare its claim with the exact first contact and say so.
 
-use super::Figure;
+use super::common::{self, num, vec};
+use super::{Figure, Mark, Stroke, Table};
+use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::sat::{check_swept_claim, sat_with, AxisOrigin, SatAxis, SatOptions};
+use crate::geometry::{Convex, DVec2, Pose};
+use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
 
-/// The figure at `step`.
+/// Alpha of the axes that are not the step's.
+const FAINT: u8 = 100;
+/// Pixel offsets of the intervals from their axis line.
+const OFFSET_A: f32 = 6.0;
+const OFFSET_B: f32 = -6.0;
+const OFFSET_SWEPT: f32 = 14.0;
+
+/// Where an axis comes from, in words.
+pub fn axis_words(origin: &AxisOrigin) -> String {
+    match origin {
+        AxisOrigin::Edge { of, edge } => {
+            format!("normal of {}'s edge {edge}", of.as_str().to_uppercase())
+        }
+        AxisOrigin::NearestVertices { a, b } => {
+            format!("A's vertex {a} to B's vertex {b} (nearest pair)")
+        }
+        AxisOrigin::CentreLine => "the centre line".into(),
+        AxisOrigin::Cached => "the cached axis".into(),
+    }
+}
+
+/// Where each axis line goes: a point `k · perp(axis)` beyond everything in `points` (grown by
+/// `radius`), so that the axis' line runs beside the shapes; parallel axes are stacked further
+/// out.
+fn axis_bases(axes: &[SatAxis], points: &[DVec2], radius: f64, gap: f64) -> Vec<DVec2> {
+    let mut bases: Vec<DVec2> = Vec::with_capacity(axes.len());
+    for (i, x) in axes.iter().enumerate() {
+        let p = x.axis.perp();
+        let beyond = points
+            .iter()
+            .map(|v| v.dot(p))
+            .fold(f64::NEG_INFINITY, f64::max)
+            + radius;
+        let stacked = axes[..i]
+            .iter()
+            .filter(|y| y.axis.dot(x.axis) > 1.0 - 1e-9)
+            .count();
+        bases.push(p * (beyond + gap * (1.0 + stacked as f64)));
+    }
+    bases
+}
+
+/// One axis' marks: the arrow and the intervals (`(lo, hi, offset, colour)`).
+fn axis_marks(
+    out: &mut Vec<Mark>,
+    base: DVec2,
+    axis: DVec2,
+    intervals: &[(f64, f64, f32, Rgba)],
+    pad: f64,
+    strong: bool,
+    label: String,
+) {
+    let alpha = if strong { 255 } else { FAINT };
+    let lo = intervals.iter().map(|x| x.0).fold(f64::INFINITY, f64::min) - pad;
+    let hi = intervals
+        .iter()
+        .map(|x| x.1)
+        .fold(f64::NEG_INFINITY, f64::max)
+        + pad;
+    out.push(Mark::Arrow {
+        from: base + axis * lo,
+        to: base + axis * hi,
+        stroke: Stroke::solid(
+            palette::SAT_AXIS.with_alpha(alpha),
+            if strong { 1.5 } else { 1.0 },
+        ),
+    });
+    for &(min, max, offset, color) in intervals {
+        out.push(Mark::Interval {
+            origin: base,
+            axis,
+            min,
+            max,
+            offset,
+            color: color.with_alpha(((color.3 as u16 * alpha as u16) / 255) as u8),
+        });
+    }
+    out.push(Mark::Label {
+        at: base + axis * hi,
+        text: label,
+        color: palette::TEXT.with_alpha(alpha),
+        offset: (-48.0, -12.0),
+    });
+}
+
+/// The overlap (or gap) of two intervals as an interval on the axis line, and its colour.
+fn overlap_interval(a: (f64, f64), b: (f64, f64)) -> (f64, f64, f32, Rgba) {
+    let (lo, hi) = (a.0.max(b.0), a.1.min(b.1));
+    if lo <= hi {
+        (lo, hi, 0.0, palette::SAT_OVERLAP)
+    } else {
+        (hi, lo, 0.0, palette::SAT_GAP)
+    }
+}
+
+/// A shape moved by `d`.
+fn moved(shape: &Convex, d: DVec2) -> Convex {
+    shape.transformed(&Pose::new(d, 0.0))
+}
+
+/// The figure at `step` (one step per axis).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let _ = (scene, step);
-    Ok(super::common::not_drawn_yet())
+    let bodies = scene.bodies()?;
+    let (a, b) = (&bodies.a, &bodies.b);
+    // A's velocity relative to B, as the report has it.
+    let rel = scene.a.velocity - scene.b.velocity;
+    let moving = rel != DVec2::ZERO;
+    let s = sat_with(
+        a,
+        b,
+        &SatOptions {
+            relative_velocity: moving.then_some(rel),
+            cached_axis: None,
+        },
+    );
+    let md = minkowski_difference(a, b);
+    let steps = s.axes.len().max(1);
+    let step = step.min(steps - 1);
+    let mut f = Figure {
+        steps,
+        step,
+        ..Figure::default()
+    };
+
+    // Scale of the scene, for the spacing of the axis lines.
+    let mut world_points: Vec<DVec2> = a.vertices.iter().chain(&b.vertices).copied().collect();
+    if moving {
+        world_points.extend(a.vertices.iter().map(|v| *v + rel));
+    }
+    let (lo, hi) = world_points.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), v| (lo.min(*v), hi.max(*v)),
+    );
+    let span = (hi - lo).max_element() + 2.0 * a.radius.max(b.radius);
+    let gap = 0.12 * span.max(1e-9);
+
+    // World: ghosts of A's motion (relative to B), the bodies.
+    let check = moving.then(|| check_swept_claim(a, b, rel));
+    if moving {
+        f.world
+            .push(common::body(&moved(a, rel), crate::geometry::Source::A, 70));
+        f.world.push(Mark::Segment {
+            from: a.centroid(),
+            to: a.centroid() + rel,
+            stroke: Stroke::dashed(palette::SHAPE_A.with_alpha(140), 1.5),
+        });
+    }
+    if let Some(t) = check.and_then(|c| c.first_contact) {
+        let hit = moved(a, rel * t);
+        f.world.push(Mark::Polygon {
+            points: hit.outline(common::ARC_STEP),
+            stroke: Some(Stroke::dashed(palette::HIT_POSE, 2.0)),
+            fill: None,
+            convex: true,
+        });
+    }
+    f.world
+        .push(common::body(a, crate::geometry::Source::A, 255));
+    f.world
+        .push(common::body(b, crate::geometry::Source::B, 255));
+    f.config.extend(common::minkowski(&md, 255));
+
+    // Every axis, in both panes.
+    let world_bases = axis_bases(&s.axes, &world_points, a.radius.max(b.radius), gap);
+    let mut md_points = md.points();
+    md_points.push(DVec2::ZERO);
+    if moving {
+        md_points.extend(md.points().iter().map(|p| *p - rel));
+    }
+    let config_bases = axis_bases(&s.axes, &md_points, md.radius, gap);
+    let mut rows = Vec::with_capacity(s.axes.len());
+    for (i, x) in s.axes.iter().enumerate() {
+        let strong = i == step;
+        let ia = (x.a.min, x.a.max);
+        let ib = (x.b.min, x.b.max);
+        let mut world = vec![
+            (ia.0, ia.1, OFFSET_A, palette::SHAPE_A),
+            (ib.0, ib.1, OFFSET_B, palette::SHAPE_B),
+            overlap_interval(ia, ib),
+        ];
+        // B ⊖ A on this axis, and moving A by rel moves it by −rel.
+        let md_iv = (x.b.min - x.a.max, x.b.max - x.a.min);
+        let mut config = vec![(md_iv.0, md_iv.1, OFFSET_B, palette::MD_FILL.with_alpha(255))];
+        if let Some(sw) = x.swept {
+            world.push((sw.a.min, sw.a.max, OFFSET_SWEPT, palette::SAT_SWEPT));
+            config.push((
+                x.b.min - sw.a.max,
+                x.b.max - sw.a.min,
+                OFFSET_SWEPT,
+                palette::SAT_SWEPT,
+            ));
+        }
+        let label = if strong {
+            format!("axis {i}: {}", num(x.distance))
+        } else {
+            format!("axis {i}")
+        };
+        axis_marks(
+            &mut f.world,
+            world_bases[i],
+            x.axis,
+            &world,
+            gap * 0.5,
+            strong,
+            label.clone(),
+        );
+        // The origin's projection, 0 on the axis, must reach the config arrow.
+        config.push((0.0, 0.0, 0.0, palette::ORIGIN));
+        axis_marks(
+            &mut f.config,
+            config_bases[i],
+            x.axis,
+            &config,
+            gap * 0.5,
+            strong,
+            label,
+        );
+        f.config.push(Mark::Point {
+            at: config_bases[i],
+            color: palette::ORIGIN.with_alpha(if strong { 255 } else { FAINT }),
+            size: 6.0,
+        });
+        if strong {
+            // Projection lines from the extreme points of each shape to the axis.
+            for (shape, color) in [(a, palette::SHAPE_A), (b, palette::SHAPE_B)] {
+                for dir in [x.axis, -x.axis] {
+                    let p = shape.support_point(dir);
+                    f.world.push(Mark::Segment {
+                        from: p,
+                        to: world_bases[i] + x.axis * p.dot(x.axis),
+                        stroke: Stroke::dashed(color.with_alpha(150), 1.0),
+                    });
+                }
+            }
+            f.config.push(Mark::Segment {
+                from: DVec2::ZERO,
+                to: config_bases[i],
+                stroke: Stroke::dashed(palette::ORIGIN.with_alpha(150), 1.0),
+            });
+        }
+        let mut row = vec![
+            i as f64, x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+        ];
+        if let Some(sw) = x.swept {
+            row.extend([sw.a.min, sw.a.max, sw.distance]);
+        }
+        rows.push(row);
+    }
+    let mut columns: Vec<String> = [
+        "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
+    ]
+    .iter()
+    .map(|c| c.to_string())
+    .collect();
+    if moving {
+        columns.extend(["swept A min", "swept A max", "swept distance"].map(String::from));
+    }
+    f.table = Some(Table { columns, rows });
+
+    // The MTV (moves B), or the first separating axis.
+    if let Some(m) = s.mtv {
+        let stroke = Stroke::solid(palette::MTV, 2.5);
+        let from = b.centroid();
+        f.world.push(Mark::Arrow {
+            from,
+            to: from + m.vector,
+            stroke,
+        });
+        f.config.push(Mark::Arrow {
+            from: DVec2::ZERO,
+            to: -m.vector,
+            stroke,
+        });
+    }
+    if let Some(i) = s.separating_axis {
+        let x = &s.axes[i];
+        // The separating line: perpendicular to the axis, in the middle of the gap.
+        let mid = (x.a.max.min(x.b.max) + x.a.min.max(x.b.min)) / 2.0;
+        let c = (a.centroid() + b.centroid()) / 2.0;
+        f.world.push(Mark::Line {
+            point: c + x.axis * (mid - c.dot(x.axis)),
+            direction: x.axis.perp(),
+            stroke: Stroke::dashed(palette::SAT_GAP, 1.5),
+        });
+    }
+    f.config.push(common::origin());
+
+    // Read-outs.
+    let x = &s.axes[step];
+    f.readout("axes", s.axes.len().to_string());
+    f.readout(
+        "intersecting",
+        if s.intersecting {
+            "yes: every axis overlaps"
+        } else {
+            "no"
+        },
+    );
+    match s.separating_axis {
+        Some(i) => f.readout(
+            "first separating axis",
+            format!("axis {i} (found after {} axes)", s.axes_until_answer),
+        ),
+        None => f.readout("first separating axis", "none"),
+    }
+    match s.mtv {
+        Some(m) => {
+            f.readout("MTV (moves B)", vec(m.vector));
+            f.readout(
+                "MTV axis, depth",
+                format!("axis {}, {}", m.axis, num(m.depth)),
+            );
+        }
+        None => f.readout("largest gap (at most the distance)", num(s.distance)),
+    }
+    f.readout(
+        format!("axis {step}"),
+        format!("{} {}", vec(x.axis), axis_words(&x.origin)),
+    );
+    f.readout(
+        "  A projection",
+        format!("[{}, {}]", num(x.a.min), num(x.a.max)),
+    );
+    f.readout(
+        "  B projection",
+        format!("[{}, {}]", num(x.b.min), num(x.b.max)),
+    );
+    f.readout(
+        "  interval distance",
+        format!(
+            "{} ({})",
+            num(x.distance),
+            if x.distance > 0.0 { "gap" } else { "overlap" }
+        ),
+    );
+    if let Some(sw) = x.swept {
+        f.readout(
+            "  swept A (velocity adds)",
+            format!(
+                "[{}, {}] ({})",
+                num(sw.a.min),
+                num(sw.a.max),
+                num(sw.velocity_projection)
+            ),
+        );
+        f.readout(
+            "  swept distance",
+            format!(
+                "{} ({})",
+                num(sw.distance),
+                if sw.will_intersect {
+                    "overlap: no proof of a miss"
+                } else {
+                    "gap: they never meet"
+                }
+            ),
+        );
+    }
+    match (s.swept, check) {
+        (Some(sw), Some(c)) => {
+            f.readout("relative velocity (A - B)", vec(rel));
+            let claim = match sw.separating_axis {
+                Some(i) => format!("axis {i}'s swept intervals miss: no hit"),
+                None => "every swept interval overlaps: claims a hit".into(),
+            };
+            f.readout("swept test", claim);
+            f.readout(
+                "exact first contact",
+                c.first_contact
+                    .map_or("never".to_string(), |t| format!("t = {}", num(t))),
+            );
+            if c.claim_is_false {
+                f.readout("swept claim", "FALSE ALARM: no hit happens");
+                f.readout("why", "the axes overlap at different times");
+                f.world.push(Mark::Label {
+                    at: a.centroid() + rel,
+                    text: "claimed hit never happens".into(),
+                    color: palette::SAT_FALSE_CLAIM,
+                    offset: (-90.0, 30.0),
+                });
+            } else if c.swept_claims_hit {
+                f.readout("swept claim", "true: they do meet");
+            }
+        }
+        _ => f.readout("relative velocity (A - B)", "none: static test only"),
+    }
+
+    common::standard_legend(&mut f);
+    f.legend(
+        palette::SAT_AXIS,
+        "an axis (the step's strong, the others faint)",
+    );
+    f.legend(
+        palette::SAT_OVERLAP,
+        "the intervals' overlap (on the axis line)",
+    );
+    f.legend(
+        palette::SAT_GAP,
+        "the intervals' gap; dashed: the separating line",
+    );
+    if moving {
+        f.legend(
+            palette::SAT_SWEPT,
+            "A's interval swept by the relative velocity (in B - A: the MD's)",
+        );
+        f.legend(
+            palette::HIT_POSE,
+            "A at the exact first contact (B held still)",
+        );
+    }
+    f.legend(
+        palette::MTV,
+        "minimum translation vector (moves B; in B - A to the boundary)",
+    );
+    Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::scene_report;
+
+    const FALSE_ALARM: &str = include_str!("../../scenes/sat_swept_false_alarm.json");
+    const OVERLAP: &str = include_str!("../../scenes/sat_projections.json");
+
+    /// The intervals of a colour drawn on the axis line of `axis`.
+    fn intervals(marks: &[Mark], axis: DVec2, color: Rgba) -> Vec<(f64, f64)> {
+        marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Interval {
+                    axis: x,
+                    min,
+                    max,
+                    color: c,
+                    ..
+                } if *x == axis && c.with_alpha(255) == color => Some((*min, *max)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_axis_carries_the_reports_projections_and_the_mtv() {
+        let scene = Scene::from_str(OVERLAP, "sat_projections.json").unwrap();
+        let r = scene_report(&scene).unwrap();
+        let f = build(&scene, 99).unwrap();
+        assert_eq!(f.steps, r.sat.axes.len());
+        assert_eq!(f.step, f.steps - 1);
+        for x in &r.sat.axes {
+            let axis = DVec2::from(x.axis);
+            // Axes along the same direction (parallel edges of A and B) are drawn each.
+            let same: Vec<_> = r.sat.axes.iter().filter(|y| y.axis == x.axis).collect();
+            assert_eq!(
+                intervals(&f.world, axis, palette::SHAPE_A),
+                same.iter().map(|y| (y.a[0], y.a[1])).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                intervals(&f.world, axis, palette::SHAPE_B),
+                same.iter().map(|y| (y.b[0], y.b[1])).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                intervals(&f.config, axis, palette::MD_FILL.with_alpha(255)),
+                same.iter()
+                    .map(|y| (y.b[0] - y.a[1], y.b[1] - y.a[0]))
+                    .collect::<Vec<_>>()
+            );
+        }
+        let mtv = DVec2::from(r.sat.mtv.expect("overlapping"));
+        let blue: Vec<DVec2> = common::arrows_in(&f.world, palette::MTV)
+            .iter()
+            .map(|(from, to)| *to - *from)
+            .collect();
+        assert_eq!(blue.len(), 1);
+        assert!((blue[0] - mtv).length() < 1e-12);
+        // For polygons the SAT's MTV is the exact separation.
+        assert!((mtv - DVec2::from(r.separation)).length() < 1e-9);
+        let t = f.table.as_ref().unwrap();
+        assert_eq!(t.rows.len(), r.sat.axes.len());
+    }
+
+    #[test]
+    fn the_false_alarm_is_drawn_and_said() {
+        let scene = Scene::from_str(FALSE_ALARM, "sat_swept_false_alarm.json").unwrap();
+        let r = scene_report(&scene).unwrap();
+        let sw = r.sat.swept.as_ref().unwrap();
+        assert!(sw.swept_claims_hit && sw.claim_is_false && sw.first_contact.is_none());
+        let f = build(&scene, 0).unwrap();
+        for x in &r.sat.axes {
+            let same: Vec<_> = r.sat.axes.iter().filter(|y| y.axis == x.axis).collect();
+            assert_eq!(
+                intervals(&f.world, DVec2::from(x.axis), palette::SAT_SWEPT),
+                same.iter()
+                    .map(|y| (y.swept_a.unwrap()[0], y.swept_a.unwrap()[1]))
+                    .collect::<Vec<_>>()
+            );
+            assert_eq!(x.will_intersect, Some(true));
+        }
+        assert!(f
+            .readouts
+            .iter()
+            .any(|x| x.name == "swept claim" && x.value.starts_with("FALSE ALARM")));
+        assert!(f
+            .world
+            .iter()
+            .any(|m| matches!(m, Mark::Label { color, .. } if *color == palette::SAT_FALSE_CLAIM)));
+        // No contact, so no A′.
+        assert!(!f.world.iter().any(
+            |m| matches!(m, Mark::Polygon { stroke: Some(s), .. } if s.color == palette::HIT_POSE)
+        ));
+    }
+
+    #[test]
+    fn every_scene_builds_with_its_colours_explained() {
+        crate::figure::common::check_on_every_scene(build);
+    }
 }
