@@ -56,13 +56,15 @@ struct Cached {
     figure: Result<Figure, String>,
     /// The bodies' world shapes at t = 0 (for handles and hit-testing).
     shapes: Option<(Convex, Convex)>,
-    /// Drawn when the figure has no marks for a pane (a demo not drawn yet): the bodies, and
+    /// Drawn when the figure has no marks for a pane (a figure that failed to build): the bodies, and
     /// the MD with the origin.
     world_fallback: Vec<Mark>,
     config_fallback: Vec<Mark>,
     warnings: Vec<String>,
 }
 
+/// How much of each new frame time goes into the smoothed one shown in the panel.
+pub const FRAME_SMOOTHING: f32 = 0.1;
 /// How often the open file is checked for changes on disk, seconds.
 pub const DISK_CHECK_SECONDS: f32 = 1.0;
 /// How often the scene browser re-reads its folder while shown, seconds.
@@ -127,6 +129,10 @@ pub struct App {
     browser: Option<(f32, Vec<files::SceneEntry>)>,
     /// The person confirmed closing the window.
     quit: bool,
+    /// How long the last figure took to build, and the frame time smoothed, milliseconds
+    /// (shown in the panel: a person dragging large polygons sees what it costs).
+    figure_ms: f32,
+    frame_ms: f32,
     /// Whether egui's look has been set (once, on the first frame).
     styled: bool,
 }
@@ -169,6 +175,8 @@ impl App {
             disk_clock: 0.0,
             browser: None,
             quit: false,
+            figure_ms: 0.0,
+            frame_ms: 0.0,
             styled: false,
         }
     }
@@ -310,7 +318,9 @@ impl App {
         if self.cache.as_ref().is_some_and(|c| c.key == key) {
             return;
         }
+        let started = std::time::Instant::now();
         let figure = figure::build(&self.scene, self.demo, self.step).map_err(|e| e.to_string());
+        self.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
         if let Ok(f) = &figure {
             self.step = f.step.min(f.steps.saturating_sub(1));
         }
@@ -534,6 +544,7 @@ impl App {
             }
         }
         let dt = get_frame_time();
+        self.frame_ms += (dt * 1000.0 - self.frame_ms) * FRAME_SMOOTHING;
         self.check_disk(dt);
         if let Some((age, _)) = &mut self.browser {
             *age += dt;

@@ -198,6 +198,15 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     if !app.status.is_empty() {
         ui.label(egui::RichText::new(&app.status).weak());
     }
+    ui.label(
+        egui::RichText::new(format!(
+            "frame {:.1} ms, figure {:.2} ms",
+            app.frame_ms, app.figure_ms
+        ))
+        .small()
+        .weak(),
+    )
+    .on_hover_text("the smoothed time per frame, and the last figure build");
     ui.separator();
 
     let mut demo = app.demo;
@@ -543,6 +552,24 @@ fn bodies(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
             .strong(),
     );
     body_fields(ui, "body_b", &mut s.b);
+    ui.label(egui::RichText::new("Settings of the iterative casts").strong());
+    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+        ui.label("tolerance");
+        ui.add(
+            egui::DragValue::new(&mut s.settings.tolerance)
+                .speed(1e-4)
+                .range(1e-9..=1.0)
+                .max_decimals(9),
+        )
+        .on_hover_text("distance under which a cast counts as touching");
+        ui.end_row();
+        ui.label("max iterations");
+        ui.add(
+            egui::DragValue::new(&mut s.settings.max_iterations)
+                .range(1..=crate::scene::MAX_MAX_ITERATIONS),
+        );
+        ui.end_row();
+    });
     if s != app.scene && s.validate().is_ok() {
         out.push(Command::Edit(Box::new(s)));
     }

@@ -89,6 +89,33 @@ fn stroke_line(p: Vec2, q: Vec2, stroke: &Stroke) {
     }
 }
 
+/// Paths of more points than this get no round joints.
+pub const MAX_JOINT_DOTS: usize = 64;
+
+/// Screen points of a path closer than this to the last one kept are skipped: a 1,000-gon
+/// whose vertices crowd within a pixel is drawn with the points that show.
+pub const DECIMATE_PX: f32 = 0.75;
+
+/// The points of a path with those within [`DECIMATE_PX`] of the previous kept point dropped
+/// (the last point of an open path is always kept, so it ends where it should).
+fn decimated(points: impl Iterator<Item = Vec2>, closed: bool) -> Vec<Vec2> {
+    let mut out: Vec<Vec2> = Vec::new();
+    let mut last_dropped = None;
+    for p in points {
+        match out.last() {
+            Some(q) if (p - *q).length() < DECIMATE_PX => last_dropped = Some(p),
+            _ => {
+                out.push(p);
+                last_dropped = None;
+            }
+        }
+    }
+    if let (false, Some(p)) = (closed, last_dropped) {
+        out.push(p);
+    }
+    out
+}
+
 fn screen(camera: &Camera, p: DVec2) -> Vec2 {
     let s = camera.to_screen(p);
     vec2(s.x, s.y)
@@ -104,7 +131,9 @@ fn stroke_path(pts: &[Vec2], closed: bool, stroke: &Stroke) {
     for i in 0..segments {
         stroke_line(pts[i], pts[(i + 1) % n], stroke);
     }
-    if stroke.width >= 2.0 && !stroke.dashed {
+    // Round joints matter at sharp corners; a path of many points turns a little at each, and
+    // the dots would cost more than everything else.
+    if stroke.width >= 2.0 && !stroke.dashed && n <= MAX_JOINT_DOTS {
         for p in pts {
             draw_circle(p.x, p.y, stroke.width / 2.0, color(stroke.color));
         }
@@ -140,7 +169,7 @@ fn draw_mark(mark: &Mark, camera: &Camera, text: &egui::Painter) {
             fill,
             convex,
         } => {
-            let pts: Vec<Vec2> = points.iter().map(|&p| screen(camera, p)).collect();
+            let pts = decimated(points.iter().map(|&p| screen(camera, p)), true);
             if let (Some(f), true) = (fill, convex) {
                 fill_convex(&pts, *f);
             }
@@ -149,7 +178,7 @@ fn draw_mark(mark: &Mark, camera: &Camera, text: &egui::Painter) {
             }
         }
         Mark::Polyline { points, stroke } => {
-            let pts: Vec<Vec2> = points.iter().map(|&p| screen(camera, p)).collect();
+            let pts = decimated(points.iter().map(|&p| screen(camera, p)), false);
             stroke_path(&pts, false, stroke);
         }
         Mark::Circle {
@@ -264,4 +293,21 @@ fn draw_mark(mark: &Mark, camera: &Camera, text: &egui::Painter) {
 /// A vertical line on screen between the panes, pixels.
 pub fn divider(x: f32, top: f32, bottom: f32, c: Rgba, width: f32) {
     draw_line(x, top, x, bottom, width, color(c));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimation_drops_crowded_points_and_keeps_the_ends() {
+        let pts = [0.0, 0.3, 0.6, 1.0, 1.2, 5.0, 5.1].map(|x| vec2(x, 0.0));
+        let open = decimated(pts.into_iter(), false);
+        assert_eq!(open, [0.0, 1.0, 5.0, 5.1].map(|x| vec2(x, 0.0)));
+        let closed = decimated(pts.into_iter(), true);
+        assert_eq!(closed, [0.0, 1.0, 5.0].map(|x| vec2(x, 0.0)));
+        // A path whose points are all apart is unchanged.
+        let apart = [0.0, 2.0, 4.0].map(|x| vec2(x, 1.0));
+        assert_eq!(decimated(apart.into_iter(), false), apart);
+    }
 }

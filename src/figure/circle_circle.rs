@@ -4,9 +4,8 @@
 
 use super::common::{self, num, vec};
 use super::{Figure, Mark, Stroke};
-use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::special::{circle_circle, Circle};
-use crate::geometry::{contact, Convex, Source};
+use crate::geometry::{contact, Convex};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -22,14 +21,7 @@ fn as_circle(c: &Convex) -> Option<Circle> {
 pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     let bodies = scene.bodies()?;
     let (a, b) = (&bodies.a, &bodies.b);
-    let mut f = Figure {
-        steps: 1,
-        ..Figure::default()
-    };
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
-    f.config
-        .extend(common::minkowski(&minkowski_difference(a, b), 255));
+    let mut f = common::plain(a, b);
 
     let c = match (as_circle(a), as_circle(b)) {
         (Some(ca), Some(cb)) => {

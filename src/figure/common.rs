@@ -116,17 +116,19 @@ pub fn vec(v: DVec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
 }
 
-/// The figure of a demo whose own marks are not written yet: one step, and a read-out that
-/// says so (the app then shows the shapes and the plain MD).
-pub fn not_drawn_yet() -> Figure {
+/// A one-step figure with the two bodies in the world and their MD (edges coloured by source)
+/// in configuration space: what a demo adds its own marks to.
+pub fn plain(a: &Convex, b: &Convex) -> Figure {
     let mut f = Figure {
         steps: 1,
         ..Figure::default()
     };
-    f.readout(
-        "this demo",
-        "not drawn yet: the shapes and B - A are shown plain",
-    );
+    f.world.push(body(a, Source::A, 255));
+    f.world.push(body(b, Source::B, 255));
+    f.config.extend(minkowski(
+        &crate::geometry::minkowski::minkowski_difference(a, b),
+        255,
+    ));
     f
 }
 

@@ -37,6 +37,32 @@ fn verdict_code(v: CandidateVerdict) -> f64 {
     }
 }
 
+/// Past this many difference points the cloud is not drawn or wrapped: wrapping costs
+/// (n·m)·(n + m), and the points would hide each other (two 64-gons make 4,096).
+pub const MAX_CLOUD_POINTS: usize = 4096;
+/// Past this many difference points they are not labelled one by one.
+pub const MAX_LABELLED_POINTS: usize = 400;
+/// A shape with more vertices than this does not have them named in the world pane.
+pub const MAX_NAMED_VERTICES: usize = 40;
+
+/// The figure when the cloud is too large to show: the bodies, the MD as the edge merge builds
+/// it, and a read-out that says why.
+fn too_large(a: &Convex, b: &Convex) -> Figure {
+    let mut f = common::plain(a, b);
+    f.config.push(common::origin());
+    let (n, m) = (a.vertices.len(), b.vertices.len());
+    f.readout("difference points", format!("{n} x {m} = {}", n * m));
+    f.readout(
+        "wrapping",
+        format!(
+            "not shown: more than {MAX_CLOUD_POINTS} points (this is why the MD is built by \
+             merging edges, in n + m steps)"
+        ),
+    );
+    common::standard_legend(&mut f);
+    f
+}
+
 fn moved(shape: &Convex, d: DVec2) -> Convex {
     shape.transformed(&Pose::new(d, 0.0))
 }
@@ -45,6 +71,10 @@ fn moved(shape: &Convex, d: DVec2) -> Convex {
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     let bodies = scene.bodies()?;
     let (a, b) = (&bodies.a, &bodies.b);
+    let (n, m) = (a.vertices.len(), b.vertices.len());
+    if n * m > MAX_CLOUD_POINTS {
+        return Ok(too_large(a, b));
+    }
     let cloud = point_cloud_difference(a, b);
     let wrap = wrap_cloud(&cloud);
     let points: Vec<DVec2> = cloud.points.iter().map(|p| p.point).collect();
@@ -61,6 +91,9 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     f.world.push(common::body(a, Source::A, 255));
     f.world.push(common::body(b, Source::B, 255));
     for (shape, which, name) in [(a, Source::A, "a"), (b, Source::B, "b")] {
+        if shape.vertices.len() > MAX_NAMED_VERTICES {
+            continue; // too many to name them all
+        }
         for (i, v) in shape.vertices.iter().enumerate() {
             f.world.push(Mark::Label {
                 at: *v,
@@ -137,8 +170,10 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             },
             size: 7.0,
         });
-        // One label per distinct point, naming every pair that lands there.
-        if cloud.points[..k].iter().all(|q| q.point != cp.point) {
+        // One label per distinct point, naming every pair that lands there (for a small cloud).
+        if cloud.points.len() <= MAX_LABELLED_POINTS
+            && cloud.points[..k].iter().all(|q| q.point != cp.point)
+        {
             let names: Vec<String> = cloud
                 .points
                 .iter()
@@ -390,6 +425,30 @@ mod tests {
 
     const TRIANGLES: &str = include_str!("../../scenes/point_cloud_triangles.json");
     const SLIDE: &str = include_str!("../../scenes/point_cloud_exit_slide.json");
+
+    #[test]
+    fn a_cloud_too_large_to_wrap_says_so_and_shows_the_merged_md() {
+        let scene = Scene::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenes/large_polygons_1000.json"
+        ))
+        .unwrap();
+        let f = build(&scene, 5).unwrap();
+        assert_eq!((f.steps, f.step), (1, 0));
+        assert!(f
+            .readouts
+            .iter()
+            .any(|r| r.name == "wrapping" && r.value.starts_with("not shown")));
+        assert!(f
+            .readouts
+            .iter()
+            .any(|r| r.value == "1000 x 1000 = 1000000"));
+        assert_eq!(common::md_edges_in(&f.config, palette::SHAPE_A), 1000);
+        assert!(!f
+            .config
+            .iter()
+            .any(|m| matches!(m, Mark::Point { color, .. } if *color == palette::CLOUD_POINT)));
+    }
 
     fn arrow(marks: &[Mark], color: Rgba) -> Option<(DVec2, DVec2)> {
         let v = common::arrows_in(marks, color);

@@ -10,9 +10,9 @@
 //! 1. **faces**: the line of each edge of A, then of B (a rounded shape's edge line pushed out
 //!    by its radius). A face of A separates when every vertex of B lies strictly beyond it, with
 //!    room for B's radius; a face of B the other way round.
-//! 2. **edge/vertex pairs** (sharp shapes only): in 3D the article builds a plane from an edge of
-//!    one object and a vertex of the other. In 2D everything loses a dimension, so the edge
-//!    becomes a vertex (an edge's end point): the line through vertex `a` of A and vertex `b` of
+//! 2. **edge/vertex pairs** (sharp shapes only, and at most [`MAX_PAIR_CANDIDATES`] of them):
+//!    in 3D the article builds a plane from an edge of one object and a vertex of the other.
+//!    In 2D everything loses a dimension, so the edge becomes a vertex (an edge's end point): the line through vertex `a` of A and vertex `b` of
 //!    B. It separates when every *other* vertex of A lies strictly on one side and every other
 //!    vertex of B strictly on the other, and the two vertices are not the same point (the
 //!    article's "vertex B is not on edge A": if it were, the shapes would touch there).
@@ -234,7 +234,10 @@ pub fn find_separating_line(a: &Convex, b: &Convex, cached: Option<CachedPlane>)
     }
 }
 
-/// The candidates of the module doc, in order.
+/// The edge/vertex pairs are tried only when there are at most this many (two 64-gons).
+pub const MAX_PAIR_CANDIDATES: usize = 4096;
+
+/// The candidates of the module doc, in order (the pairs only up to [`MAX_PAIR_CANDIDATES`]).
 pub fn candidates(a: &Convex, b: &Convex) -> Vec<PlaneSource> {
     let mut out = Vec::new();
     for (of, shape) in [(Source::A, a), (Source::B, b)] {
@@ -243,7 +246,9 @@ pub fn candidates(a: &Convex, b: &Convex) -> Vec<PlaneSource> {
         }
     }
     let sharp = a.radius == 0.0 && b.radius == 0.0;
-    if sharp {
+    // The pairs cannot succeed where the faces failed (module doc), so for large polygons they
+    // are left out: n·m lines of n + m tests each would take seconds at a thousand vertices.
+    if sharp && a.vertices.len() * b.vertices.len() <= MAX_PAIR_CANDIDATES {
         for ia in 0..a.vertices.len() {
             for ib in 0..b.vertices.len() {
                 out.push(PlaneSource::EdgeVertex { a: ia, b: ib });
