@@ -128,7 +128,11 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         });
     // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
     // right, both following the step.
-    if let Some(table) = app.figure().and_then(|f| f.table.as_ref()) {
+    if let Some(table) = app
+        .figure()
+        .filter(|f| f.steps > 1)
+        .and_then(|f| f.table.as_ref())
+    {
         egui::TopBottomPanel::bottom("iterations")
             .resizable(true)
             .default_height(ITERATIONS_HEIGHT)
