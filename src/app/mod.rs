@@ -21,6 +21,7 @@ mod input;
 mod panels;
 mod render;
 pub mod shape_edit;
+pub mod view;
 
 use crate::figure::compare::{compare, Comparison};
 use crate::figure::{self, common, Figure, Mark, PaneId};
@@ -181,10 +182,33 @@ impl App {
         }
     }
 
+    /// Shows the scene as its `view` says it was saved (cameras, split, demo, step), if it has
+    /// one; else the cameras are fitted at start.
+    fn restore_view(&mut self) {
+        let Some(v) = self.scene.view.as_ref().map(view::from_json) else {
+            return;
+        };
+        if let Some(d) = v.demo {
+            self.demo = d;
+        }
+        if let Some(s) = v.step {
+            self.step = s; // clamped when the figure is built
+        }
+        if let Some(s) = v.split {
+            self.split = s.clamp(MIN_SPLIT, 1.0 - MIN_SPLIT);
+        }
+        if let (Some(w), Some(c)) = (v.world, v.config) {
+            (self.world.centre, self.world.scale) = w;
+            (self.config.centre, self.config.scale) = c;
+            self.fit_frames = 0;
+        }
+    }
+
     /// The app on the file at `path`, whose scene was loaded from it.
     pub fn from_file(scene: Scene, path: PathBuf) -> App {
         let mut app = App::new(scene, Some(path.clone()));
         app.disk_mtime = files::modified(&path);
+        app.restore_view();
         app
     }
 
@@ -210,6 +234,9 @@ impl App {
         self.path = path;
         self.banner = None;
         self.browser = None;
+        if !keep_view {
+            self.restore_view();
+        }
     }
 
     /// Opens the scene file at `path`; a file that does not load leaves the scene on screen and
@@ -436,6 +463,9 @@ impl App {
 
     /// Saves to `path` (atomically); a failure goes to the banner.
     fn save_to(&mut self, path: PathBuf) {
+        // The window's state goes with the scene (not an edit: no undo step, no star).
+        let state = view::to_json(self.demo, self.step, self.split, &self.world, &self.config);
+        let before = self.scene.view.replace(state);
         match self.scene.save(&path) {
             Ok(()) => {
                 self.saved = self.scene.clone();
@@ -445,7 +475,10 @@ impl App {
                 self.path = Some(path);
                 self.banner = None;
             }
-            Err(e) => self.banner = Some(format!("Not saved: {e}")),
+            Err(e) => {
+                self.scene.view = before;
+                self.banner = Some(format!("Not saved: {e}"));
+            }
         }
     }
 

@@ -1,0 +1,112 @@
+//! The window's own state kept in a scene file's `view` object (design §4 allows any object
+//! there): each pane's camera, the split, and the demo and step shown. Saving writes it;
+//! opening a file that has it shows the scene as it was saved, instead of fitting anew.
+//!
+//! ```json
+//! "view": { "demo": "angular_cast", "step": 3, "split": 0.5,
+//!           "world":  { "centre": [0.1, 0.0], "scale": 96.5, "rect": [330, 0, 535, 860] },
+//!           "config": { "centre": [1.0, 0.0], "scale": 80.0, "rect": [865, 0, 535, 860] } }
+//! ```
+//!
+//! `rect` is the pane on screen in logical pixels (x, y, width, height) when saved: not read
+//! back (the window lays its panes out anew), it lets a tool map world points to the pixels
+//! of that window. Anything unreadable in `view` is ignored, never an error.
+
+use super::camera::{Camera, MAX_SCALE, MIN_SCALE};
+use crate::geometry::DVec2;
+use crate::scene::Demo;
+use serde_json::{json, Value};
+
+/// What the window shows, as saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub demo: Option<Demo>,
+    pub step: Option<usize>,
+    pub split: Option<f32>,
+    /// Each pane's camera centre and scale.
+    pub world: Option<(DVec2, f64)>,
+    pub config: Option<(DVec2, f64)>,
+}
+
+fn camera_json(c: &Camera) -> Value {
+    let r = c.rect;
+    json!({
+        "centre": [c.centre.x, c.centre.y],
+        "scale": c.scale,
+        "rect": [r.x, r.y, r.w, r.h],
+    })
+}
+
+/// The `view` object for the window's state.
+pub fn to_json(demo: Demo, step: usize, split: f32, world: &Camera, config: &Camera) -> Value {
+    json!({
+        "demo": demo.as_str(),
+        "step": step,
+        "split": split,
+        "world": camera_json(world),
+        "config": camera_json(config),
+    })
+}
+
+fn camera_of(v: &Value) -> Option<(DVec2, f64)> {
+    let c = v.get("centre")?.as_array()?;
+    let centre = DVec2::new(c.first()?.as_f64()?, c.get(1)?.as_f64()?);
+    let scale = v.get("scale")?.as_f64()?;
+    (centre.is_finite() && (MIN_SCALE..=MAX_SCALE).contains(&scale)).then_some((centre, scale))
+}
+
+/// What can be read of a `view` object; every part is optional.
+pub fn from_json(v: &Value) -> View {
+    View {
+        demo: v
+            .get("demo")
+            .and_then(Value::as_str)
+            .and_then(Demo::from_name),
+        step: v
+            .get("step")
+            .and_then(Value::as_u64)
+            .and_then(|s| usize::try_from(s).ok()),
+        split: v
+            .get("split")
+            .and_then(Value::as_f64)
+            .filter(|s| s.is_finite())
+            .map(|s| s as f32),
+        world: v.get("world").and_then(camera_of),
+        config: v.get("config").and_then(camera_of),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::camera::ScreenRect;
+
+    #[test]
+    fn a_view_reads_back_what_was_written_and_ignores_nonsense() {
+        let cam = |x: f64, s: f64| Camera {
+            rect: ScreenRect::new(330.0, 0.0, 500.0, 860.0),
+            centre: DVec2::new(x, -1.0),
+            scale: s,
+        };
+        let v = to_json(Demo::AngularCast, 3, 0.4, &cam(0.5, 90.0), &cam(2.0, 40.0));
+        assert_eq!(v["world"]["rect"], json!([330.0, 0.0, 500.0, 860.0]));
+        assert_eq!(
+            from_json(&v),
+            View {
+                demo: Some(Demo::AngularCast),
+                step: Some(3),
+                split: Some(0.4),
+                world: Some((DVec2::new(0.5, -1.0), 90.0)),
+                config: Some((DVec2::new(2.0, -1.0), 40.0)),
+            }
+        );
+        let junk = json!({"demo": "nope", "step": -1, "world": {"centre": [1], "scale": 5},
+                          "config": {"centre": [0, 0], "scale": 1e300}});
+        let read = from_json(&junk);
+        assert_eq!(
+            (read.demo, read.step, read.world, read.config),
+            (None, None, None, None)
+        );
+        assert_eq!(from_json(&json!("not an object")).split, None);
+    }
+}
