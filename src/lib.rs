@@ -5,6 +5,7 @@
 //! command line and dispatches.
 
 pub mod app;
+pub mod export;
 pub mod figure;
 pub mod geometry;
 pub mod json_text;

@@ -1,8 +1,9 @@
 //! The command line: parse, dispatch, nothing else.
 
 use clap::{Parser, Subcommand};
-use minkowski_lab::scene::Scene;
-use minkowski_lab::{app, report};
+use minkowski_lab::app::picture::{self, Picture};
+use minkowski_lab::scene::{Demo, Scene};
+use minkowski_lab::{app, export, figure, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -31,6 +32,85 @@ enum Command {
         /// The scene file.
         scene: PathBuf,
     },
+    /// Draw a scene's demo to a PNG (the window, opened for a moment) or an SVG (no window).
+    Render {
+        /// The scene file.
+        scene: PathBuf,
+        /// The picture to write: OUT.png or OUT.svg.
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+        /// The demo to show (default: the scene's own).
+        #[arg(long, value_name = "D", value_parser = parse_demo)]
+        demo: Option<Demo>,
+        /// The step of the demo's trace to show, from 0 (clamped to the last).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        step: usize,
+        /// The picture's size in pixels.
+        #[arg(long, value_name = "WxH", default_value = "1400x860", value_parser = parse_size)]
+        size: (u32, u32),
+    },
+}
+
+fn parse_demo(name: &str) -> Result<Demo, String> {
+    Demo::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown demo \"{name}\"; the demos are: {}",
+            Demo::names().join(", ")
+        )
+    })
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("\"{text}\" is not a size like 1400x860 (each side 16 to 8192)");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (16..=8192).contains(v))
+    };
+    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+}
+
+/// `render`: every check that can fail is made before a window opens.
+fn render(
+    scene_path: PathBuf,
+    out: PathBuf,
+    demo: Option<Demo>,
+    step: usize,
+    size: (u32, u32),
+) -> Result<(), String> {
+    let scene = load(&scene_path)?;
+    let name = scene_path.display();
+    let demo = demo.unwrap_or(scene.demo);
+    let bodies = scene.bodies().map_err(|e| format!("{name}: {e}"))?;
+    for w in &bodies.warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    figure::build(&scene, demo, step).map_err(|e| format!("{name}: {e}"))?;
+    let ext = out
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if ext != "png" && ext != "svg" {
+        return Err(format!(
+            "{}: the picture must end in .png or .svg",
+            out.display()
+        ));
+    }
+    export::check_writable(&out)?;
+    let p = Picture {
+        scene,
+        path: Some(scene_path),
+        demo,
+        step,
+        size,
+    };
+    if ext == "svg" {
+        export::write_atomic(&out, picture::picture_svg(&p).as_bytes())
+    } else {
+        picture::run_picture(p, out)
+    }
 }
 
 /// The name the built-in scene goes by in messages.
@@ -55,6 +135,16 @@ fn main() -> ExitCode {
             let r = report::scene_report(&s).map_err(|e| format!("{}: {e}", scene.display()))?;
             print_out(&r.to_json())
         }),
+        (
+            Some(Command::Render {
+                scene,
+                output,
+                demo,
+                step,
+                size,
+            }),
+            _,
+        ) => render(scene, output, demo, step, size),
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),

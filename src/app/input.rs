@@ -201,6 +201,19 @@ fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
     if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
         app.focus_open = true;
     }
+    // Shift first: a plain Ctrl+E pattern would also take Ctrl+Shift+E.
+    let (svg, png) = ctx.input_mut(|i| {
+        (
+            i.consume_key(cmd_shift, Key::E),
+            i.consume_key(Modifiers::COMMAND, Key::E),
+        )
+    });
+    if svg {
+        app.apply(super::panels::Command::ExportSvg);
+    }
+    if png {
+        app.apply(super::panels::Command::ExportPng);
+    }
     if undo {
         app.undo();
     }
@@ -210,7 +223,7 @@ fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
     if save {
         app.save();
     }
-    if ctrl() || undo || redo_z || redo_y || save {
+    if ctrl() || undo || redo_z || redo_y || save || svg || png {
         return;
     }
     if is_key_pressed(KeyCode::F) {

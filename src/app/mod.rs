@@ -19,7 +19,8 @@ pub mod handles;
 pub mod history;
 mod input;
 mod panels;
-mod render;
+pub mod picture;
+pub(crate) mod render;
 pub mod shape_edit;
 pub mod view;
 
@@ -136,6 +137,11 @@ pub struct App {
     frame_ms: f32,
     /// Whether egui's look has been set (once, on the first frame).
     styled: bool,
+    /// The window only makes a picture (`render`): nothing that changes from run to run (frame
+    /// times) is shown.
+    picture: bool,
+    /// A PNG of the window asked for, written after this frame is drawn.
+    png_request: Option<PathBuf>,
 }
 
 impl App {
@@ -179,6 +185,8 @@ impl App {
             figure_ms: 0.0,
             frame_ms: 0.0,
             styled: false,
+            picture: false,
+            png_request: None,
         }
     }
 
@@ -587,27 +595,34 @@ impl App {
         self.draw(ctx);
     }
 
+    /// Everything a pane shows, in drawing order: the grid, the figure's marks, the handles (in
+    /// the world pane) and the pane's title. The window's renderer and the SVG export both draw
+    /// exactly these.
+    pub(crate) fn view_marks(&self, pane: PaneId) -> Vec<Mark> {
+        let cam = self.camera(pane);
+        let mut marks = grid::marks(cam);
+        marks.extend_from_slice(self.pane_marks(pane));
+        if pane == PaneId::World {
+            marks.extend(self.handle_marks());
+        }
+        let top_left = cam.to_world(Vec2::new(cam.rect.x, cam.rect.y));
+        let title = match pane {
+            PaneId::World => "World".to_string(),
+            PaneId::Config => "Configuration space: B \u{2212} A".to_string(),
+        };
+        marks.push(Mark::Label {
+            at: top_left,
+            text: title,
+            color: palette::TEXT,
+            offset: TITLE_OFFSET,
+        });
+        marks
+    }
+
     fn draw(&self, ctx: &egui::Context) {
         let text = ctx.layer_painter(egui::LayerId::background());
         for pane in [PaneId::World, PaneId::Config] {
-            let cam = self.camera(pane);
-            let mut marks = grid::marks(cam);
-            marks.extend_from_slice(self.pane_marks(pane));
-            if pane == PaneId::World {
-                marks.extend(self.handle_marks());
-            }
-            let top_left = cam.to_world(Vec2::new(cam.rect.x, cam.rect.y));
-            let title = match pane {
-                PaneId::World => "World".to_string(),
-                PaneId::Config => "Configuration space: B \u{2212} A".to_string(),
-            };
-            marks.push(Mark::Label {
-                at: top_left,
-                text: title,
-                color: palette::TEXT,
-                offset: TITLE_OFFSET,
-            });
-            render::draw_marks(&marks, cam, &text);
+            render::draw_marks(&self.view_marks(pane), self.camera(pane), &text);
         }
         let r = self.config.rect;
         render::divider(r.x, r.y, r.y + r.h, palette::AXES, 2.0);
@@ -652,6 +667,9 @@ impl App {
                 }
             }
             Command::DismissBanner => self.banner = None,
+            Command::ExportPng => self.png_request = Some(self.export_path("png", true)),
+            Command::ExportSvg => self.export_svg(),
+            Command::ExportCsv => self.export_csv(),
         }
     }
 
@@ -713,6 +731,12 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
             render::clear(palette::BACKGROUND);
             egui_macroquad::ui(|ctx| app.frame(ctx));
             egui_macroquad::draw();
+            if let Some(p) = app.png_request.take() {
+                match picture::save_screen_png(&p) {
+                    Ok(()) => app.status = format!("PNG written to {}", p.display()),
+                    Err(e) => app.banner = Some(format!("No PNG written: {e}")),
+                }
+            }
             next_frame().await;
         }
     });

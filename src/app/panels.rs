@@ -32,6 +32,11 @@ pub enum Command {
     Open(PathBuf),
     /// The answer about unsaved changes: (save first, then go on).
     Answer(bool, bool),
+    /// Write the window as it is now as a PNG, the view as SVG, the iteration table as CSV,
+    /// beside the scene file.
+    ExportPng,
+    ExportSvg,
+    ExportCsv,
 }
 
 /// Width of the side panel at start, points.
@@ -73,6 +78,14 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
     ("Ctrl+S", "save to the scene's file"),
     ("Ctrl+O", "type a scene file's path to open (Enter opens)"),
+    (
+        "Ctrl+E / Ctrl+Shift+E",
+        "export the view as PNG / as SVG, beside the scene file",
+    ),
+    (
+        "Panel: Export",
+        "the view as PNG or SVG, the iteration table as CSV",
+    ),
     ("Drop a .json file on the window", "open it"),
     (
         "Panel: Scenes",
@@ -199,18 +212,21 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
             out.push(Command::Help);
         }
     });
+    export_buttons(ui, app, out);
     if !app.status.is_empty() {
         ui.label(egui::RichText::new(&app.status).weak());
     }
-    ui.label(
-        egui::RichText::new(format!(
-            "frame {:.1} ms, figure {:.2} ms",
-            app.frame_ms, app.figure_ms
-        ))
-        .small()
-        .weak(),
-    )
-    .on_hover_text("the smoothed time per frame, and the last figure build");
+    if !app.picture {
+        ui.label(
+            egui::RichText::new(format!(
+                "frame {:.1} ms, figure {:.2} ms",
+                app.frame_ms, app.figure_ms
+            ))
+            .small()
+            .weak(),
+        )
+        .on_hover_text("the smoothed time per frame, and the last figure build");
+    }
     ui.separator();
 
     let mut demo = app.demo;
@@ -258,6 +274,46 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         .id_salt("browser")
         .default_open(app.path.is_some())
         .show(ui, |ui| browser(ui, app, out));
+}
+
+/// "Export": the view as PNG (Ctrl+E) or SVG (Ctrl+Shift+E), the iteration table as CSV, each
+/// beside the scene file (the status line says where).
+fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.label("Export");
+        if ui
+            .button("PNG")
+            .on_hover_text(format!(
+                "the window as it is now (Ctrl+E), to {}",
+                app.export_path("png", true).display()
+            ))
+            .clicked()
+        {
+            out.push(Command::ExportPng);
+        }
+        if ui
+            .button("SVG")
+            .on_hover_text(format!(
+                "the panes, read-outs and legend as SVG (Ctrl+Shift+E), to {}",
+                app.export_path("svg", true).display()
+            ))
+            .clicked()
+        {
+            out.push(Command::ExportSvg);
+        }
+        let table = app.figure().and_then(|f| f.table.as_ref()).is_some();
+        if ui
+            .add_enabled(table, egui::Button::new("CSV"))
+            .on_hover_text(format!(
+                "the iteration table, one row per iteration, to {}",
+                app.export_path("csv", false).display()
+            ))
+            .on_disabled_hover_text("this demo has no iteration table")
+            .clicked()
+        {
+            out.push(Command::ExportCsv);
+        }
+    });
 }
 
 /// "Open": a path field (Ctrl+O focuses it; Enter opens).

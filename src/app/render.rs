@@ -29,6 +29,8 @@ pub const LABEL_SIZE: f32 = 13.0;
 /// The most sides a circle gets (macroquad takes a u8), and pixels of arc per side.
 pub const MAX_CIRCLE_SIDES: f32 = 200.0;
 pub const CIRCLE_SIDE_PX: f32 = 4.0;
+/// Radius of the dot drawn for a circle smaller than a pixel, pixels.
+pub const CIRCLE_DOT_PX: f32 = 1.5;
 
 /// The macroquad colour of a palette colour.
 pub fn color(c: Rgba) -> Color {
@@ -196,7 +198,7 @@ fn draw_mark(mark: &Mark, camera: &Camera, text: &egui::Painter) {
                 // A point-sized circle: a dot, so it stays visible.
                 let col = stroke.map(|s| s.color).or(*fill);
                 if let Some(col) = col {
-                    draw_circle(c.x, c.y, 1.5, color(col));
+                    draw_circle(c.x, c.y, CIRCLE_DOT_PX, color(col));
                 }
                 return;
             }

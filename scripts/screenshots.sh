@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Makes screenshots/<scene>.png for every scenes/<scene>.json with the real window
+# (`minkowski-lab render`, default size), and deletes screenshots whose scene is gone.
+# Without a display it runs itself again under a virtual X server (xvfb-run). Re-run it after
+# changing the renderer, a figure or a scene; commit what changed.
+#
+#   scripts/screenshots.sh               every scene
+#   scripts/screenshots.sh obb_vs_obb    only these scenes (file stems)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${DISPLAY:-}" ]; then
+  command -v xvfb-run >/dev/null || {
+    echo "no DISPLAY and no xvfb-run (apt-get install xvfb libgl1-mesa-dri)" >&2
+    exit 1
+  }
+  # The X screen must be at least as large as the picture (1400x860).
+  exec xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+
+cargo build --release --quiet
+bin=target/release/minkowski-lab
+mkdir -p screenshots
+
+if [ "$#" -gt 0 ]; then
+  scenes=()
+  for stem in "$@"; do scenes+=("scenes/$stem.json"); done
+else
+  scenes=(scenes/*.json)
+  # A screenshot whose scene no longer exists goes.
+  for png in screenshots/*.png; do
+    [ -e "$png" ] || continue
+    stem=$(basename "$png" .png)
+    if [ ! -e "scenes/$stem.json" ]; then
+      echo "removing $png (no scenes/$stem.json)"
+      rm -f "$png"
+    fi
+  done
+fi
+
+failed=0
+for scene in "${scenes[@]}"; do
+  out="screenshots/$(basename "$scene" .json).png"
+  if "$bin" render "$scene" -o "$out"; then
+    echo "wrote $out"
+  else
+    echo "FAILED: $scene" >&2
+    failed=1
+  fi
+done
+exit "$failed"

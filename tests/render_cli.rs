@@ -1,0 +1,127 @@
+//! `minkowski-lab render` as a person runs it, on the paths that need no window: the SVG, and
+//! every error that must be found before a window would open (stderr, non-zero, no file).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn run(args: &[&str], env_display: bool) -> std::process::Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_minkowski-lab"));
+    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    if !env_display {
+        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    }
+    c.output().expect("the binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mlab-render-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn an_svg_is_written_without_a_window() {
+    let dir = temp_dir("svg");
+    let out = dir.join("sat.svg");
+    let o = run(
+        &[
+            "render",
+            "scenes/sat_projections.json",
+            "-o",
+            out.to_str().unwrap(),
+            "--step",
+            "3",
+            "--size",
+            "1000x700",
+        ],
+        false,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let doc = std::fs::read_to_string(&out).unwrap();
+    assert!(doc.starts_with("<?xml") && doc.trim_end().ends_with("</svg>"));
+    assert!(doc.contains("width=\"1000.00\""));
+    assert!(
+        doc.contains("step 4 of 8"),
+        "the step is shown, counted from 1"
+    );
+    // Nothing but the picture is left in the folder.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // Another demo, and a step past the end is clamped.
+    let o = run(
+        &[
+            "render",
+            "scenes/sat_projections.json",
+            "-o",
+            out.to_str().unwrap(),
+            "--demo",
+            "penetration",
+            "--step",
+            "99",
+        ],
+        false,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("demo penetration"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn errors_are_found_before_a_window_opens() {
+    let dir = temp_dir("errors");
+    let png = dir.join("x.png");
+    let png = png.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["render", "scenes/missing.json", "-o", png],
+            "missing.json",
+        ),
+        (
+            &[
+                "render",
+                "scenes/obb_vs_obb.json",
+                "-o",
+                png,
+                "--demo",
+                "nope",
+            ],
+            "unknown demo",
+        ),
+        (
+            &[
+                "render",
+                "scenes/obb_vs_obb.json",
+                "-o",
+                png,
+                "--size",
+                "big",
+            ],
+            "not a size",
+        ),
+        (
+            &[
+                "render",
+                "scenes/obb_vs_obb.json",
+                "-o",
+                "/no/such/dir/x.png",
+            ],
+            "/no/such/dir/x.png",
+        ),
+        (
+            &["render", "scenes/obb_vs_obb.json", "-o", "x.gif"],
+            ".png or .svg",
+        ),
+        // A PNG needs a window, and there is no display here.
+        (&["render", "scenes/obb_vs_obb.json", "-o", png], "xvfb-run"),
+    ];
+    for (args, says) in cases {
+        let o = run(args, false);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no file left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
