@@ -394,3 +394,64 @@ fn opening_a_malformed_file_keeps_the_app_running_and_says_why() {
     assert!(app.running());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// How many pixels of a body's colour a picture must have to count as showing it.
+const COLOUR_PIXELS: usize = 50;
+
+/// Whether `c` is close to the palette colour `want` (antialiasing blends edges).
+fn near(c: [u8; 3], want: [u8; 3]) -> bool {
+    c.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 12)
+}
+
+#[test]
+fn every_scene_renders_to_a_png_with_both_bodies() {
+    if !can_run("every_scene_renders_to_a_png") {
+        return;
+    }
+    let dir = temp_dir("render");
+    let display = Display::start(144);
+    let red = minkowski_lab::palette::SHAPE_A;
+    let green = minkowski_lab::palette::SHAPE_B;
+    let (red, green) = ([red.0, red.1, red.2], [green.0, green.1, green.2]);
+    let mut scenes: Vec<PathBuf> = std::fs::read_dir("scenes")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    scenes.sort();
+    assert!(scenes.len() >= 20);
+    for scene in &scenes {
+        let out = dir.join(format!(
+            "{}.png",
+            scene.file_stem().unwrap().to_string_lossy()
+        ));
+        let status = Command::new(BIN)
+            .args(["render"])
+            .arg(scene)
+            .arg("-o")
+            .arg(&out)
+            .args(["--size", "1000x640"])
+            .env("DISPLAY", &display.name)
+            .stdout(Stdio::null())
+            .status()
+            .expect("render runs");
+        assert!(status.success(), "{}: render failed", scene.display());
+        let (width, px) = read_png(&out);
+        assert_eq!((width, px.len()), (1000, 1000 * 640), "{}", scene.display());
+        let first = px[0];
+        let varied = px.iter().filter(|c| **c != first).count();
+        assert!(
+            varied > px.len() / 20,
+            "{}: the picture is blank",
+            scene.display()
+        );
+        let count = |want| px.iter().filter(|c| near(**c, want)).count();
+        let (r, g) = (count(red), count(green));
+        assert!(
+            r >= COLOUR_PIXELS && g >= COLOUR_PIXELS,
+            "{}: {r} red and {g} green pixels",
+            scene.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
