@@ -253,47 +253,173 @@ pub fn point_cloud_difference(a: &Convex, b: &Convex) -> PointCloudMd {
 /// Drops, until none is left, every vertex where a closed polygon does not turn strictly left
 /// (collinear runs, and the hair-thin dents rounding can leave where edges are nearly
 /// parallel).
+///
+/// One pass with a stack, as a hull scan does: a point that makes the last two kept points
+/// turn right or go straight pops the last one, so its neighbours are judged again; then the
+/// seam between the last and the first kept points is settled the same way. Each point is
+/// pushed and popped at most once: linear in the number of points (the MD of two 1,000-gons
+/// has hundreds of rounding dents). The result is the polygon that dropping one offending
+/// vertex at a time would leave (a test checks it), listed from its lowest surviving index.
 pub fn remove_non_left_turns(points: &[DVec2]) -> Vec<DVec2> {
-    let mut pts: Vec<DVec2> = points.to_vec();
-    loop {
-        let n = pts.len();
-        if n < 3 {
-            pts.dedup();
-            if pts.len() == 2 && pts[0] == pts[1] {
-                pts.pop();
-            }
-            return pts;
+    let n = points.len();
+    if n < 3 {
+        let mut pts = points.to_vec();
+        pts.dedup();
+        if pts.len() == 2 && pts[0] == pts[1] {
+            pts.pop();
         }
-        let keep: Vec<bool> = (0..n)
-            .map(|i| orient(pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]) > 0.0)
-            .collect();
-        if keep.iter().all(|&k| k) {
-            return pts;
+        return pts;
+    }
+    let turns_left =
+        |i: usize| orient(points[(i + n - 1) % n], points[i], points[(i + 1) % n]) > 0.0;
+    if (0..n).all(turns_left) {
+        return points.to_vec();
+    }
+    if !(0..n).any(turns_left) {
+        return extremes(points);
+    }
+    // Start at a vertex that turns left: it may still fall at the seam, which is checked last.
+    // The stack holds indices, so the result can keep the input's order.
+    let start = (0..n).find(|&i| turns_left(i)).unwrap_or(0);
+    let at = |i: usize| points[i];
+    let mut st: Vec<usize> = Vec::with_capacity(n);
+    for k in 0..n {
+        let i = (start + k) % n;
+        while st.len() >= 2 && orient(at(st[st.len() - 2]), at(st[st.len() - 1]), at(i)) <= 0.0 {
+            st.pop();
         }
-        if keep.iter().all(|&k| !k) {
-            // All on one line: keep the two extremes.
-            let first = pts[0];
-            let far = |p: &&DVec2| (**p - first).length_squared();
-            let e1 = *pts.iter().max_by(|p, q| far(p).total_cmp(&far(q))).unwrap();
-            let e2 = *pts
-                .iter()
-                .max_by(|p, q| {
-                    (**p - e1)
-                        .length_squared()
-                        .total_cmp(&(**q - e1).length_squared())
-                })
-                .unwrap();
-            return if e1 == e2 { vec![e1] } else { vec![e1, e2] };
+        st.push(i);
+    }
+    // The seam: the last kept point against the first, and the first against the second.
+    let mut first = 0;
+    while st.len() - first >= 3 {
+        let (a, b) = (at(st[st.len() - 2]), at(st[st.len() - 1]));
+        if orient(a, b, at(st[first])) <= 0.0 {
+            st.pop();
+        } else if orient(b, at(st[first]), at(st[first + 1])) <= 0.0 {
+            first += 1;
+        } else {
+            break;
         }
-        // Remove one offending vertex at a time so neighbours are re-judged.
-        let i = keep.iter().position(|&k| !k).unwrap();
-        pts.remove(i);
+    }
+    let mut kept = st.split_off(first);
+    if kept.len() < 3 {
+        let pts: Vec<DVec2> = kept.iter().map(|&i| at(i)).collect();
+        return remove_non_left_turns(&pts); // the two-point rules above
+    }
+    // In the input's cyclic order from its lowest surviving index.
+    let lowest = (0..kept.len()).min_by_key(|&k| kept[k]).unwrap_or(0);
+    kept.rotate_left(lowest);
+    kept.into_iter().map(at).collect()
+}
+
+/// The two points of a collinear set farthest apart (one if they all coincide).
+fn extremes(points: &[DVec2]) -> Vec<DVec2> {
+    let Some(&first) = points.first() else {
+        return vec![];
+    };
+    let far = |p: &&DVec2| (**p - first).length_squared();
+    let e1 = *points
+        .iter()
+        .max_by(|p, q| far(p).total_cmp(&far(q)))
+        .unwrap();
+    let e2 = *points
+        .iter()
+        .max_by(|p, q| {
+            (**p - e1)
+                .length_squared()
+                .total_cmp(&(**q - e1).length_squared())
+        })
+        .unwrap();
+    if e1 == e2 {
+        vec![e1]
+    } else {
+        vec![e1, e2]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain definition the stack pass must agree with: judge every vertex, drop the first
+    /// that does not turn strictly left, judge again (quadratic).
+    fn remove_one_at_a_time(points: &[DVec2]) -> Vec<DVec2> {
+        let mut pts = points.to_vec();
+        loop {
+            let n = pts.len();
+            if n < 3 {
+                return remove_non_left_turns(&pts);
+            }
+            let keep: Vec<bool> = (0..n)
+                .map(|i| orient(pts[(i + n - 1) % n], pts[i], pts[(i + 1) % n]) > 0.0)
+                .collect();
+            if keep.iter().all(|&k| k) {
+                return pts;
+            }
+            if keep.iter().all(|&k| !k) {
+                return extremes(&pts);
+            }
+            pts.remove(keep.iter().position(|&k| !k).unwrap());
+        }
+    }
+
+    /// A closed polygon from its lowest (then leftmost) vertex: the same polygon whichever
+    /// vertex a list starts at (of two coincident points, either may be the one kept).
+    fn canonical(mut pts: Vec<DVec2>) -> Vec<DVec2> {
+        let k = lowest(&pts);
+        pts.rotate_left(k);
+        pts
+    }
+
+    #[test]
+    fn the_stack_pass_agrees_with_removing_one_vertex_at_a_time() {
+        // Nearly convex outlines as MDs come out: regular polygons, some points nudged by a few
+        // ulps (rounding dents), some repeated, some inserted mid-edge (collinear runs).
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for case in 0..3000 {
+            let n = 3 + (next() % 60) as usize;
+            let mut pts: Vec<DVec2> = Vec::new();
+            for i in 0..n {
+                let p = DVec2::from_angle(std::f64::consts::TAU * i as f64 / n as f64) * 2.0;
+                match next() % 6 {
+                    0 => pts.push(p * (1.0 - 1e-15 * (next() % 8) as f64)),
+                    1 => {
+                        pts.push(p);
+                        pts.push(p);
+                    }
+                    2 => {
+                        let q =
+                            DVec2::from_angle(std::f64::consts::TAU * (i + 1) as f64 / n as f64)
+                                * 2.0;
+                        pts.push(p);
+                        pts.push(p.lerp(q, 0.5));
+                    }
+                    _ => pts.push(p),
+                }
+            }
+            let rot = (next() % pts.len() as u64) as usize;
+            pts.rotate_left(rot);
+            assert_eq!(
+                canonical(remove_non_left_turns(&pts)),
+                canonical(remove_one_at_a_time(&pts)),
+                "case {case}: {pts:?}"
+            );
+        }
+        // Degenerate sets: a segment traced out and back, a point repeated, two points.
+        let line = [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (1.0, 1.0)].map(|(x, y)| DVec2::new(x, y));
+        assert_eq!(remove_non_left_turns(&line), remove_one_at_a_time(&line));
+        let dot = [DVec2::ONE; 4];
+        assert_eq!(remove_non_left_turns(&dot), vec![DVec2::ONE]);
+        let two = [DVec2::ZERO, DVec2::X];
+        assert_eq!(remove_non_left_turns(&two), two.to_vec());
+    }
 
     fn poly(v: &[(f64, f64)]) -> Convex {
         Convex {
