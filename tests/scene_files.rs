@@ -656,3 +656,30 @@ fn no_input_bytes_make_the_loader_panic() {
         );
     }
 }
+
+/// `screenshots/` holds exactly one picture per scene (made by `scripts/screenshots.sh`), and
+/// the README's gallery shows each of them.
+#[test]
+fn every_scene_has_its_screenshot_and_a_place_in_the_readme() {
+    let stems = |dir: &str, ext: &str| -> std::collections::BTreeSet<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+            .collect()
+    };
+    let scenes = stems("scenes", "json");
+    let shots = stems("screenshots", "png");
+    assert_eq!(
+        scenes, shots,
+        "run scripts/screenshots.sh: scenes and screenshots differ"
+    );
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    for s in &scenes {
+        assert!(
+            readme.contains(&format!("screenshots/{s}.png")),
+            "README's gallery lacks {s} (run scripts/readme_gallery.py)"
+        );
+    }
+}
