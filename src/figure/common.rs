@@ -198,26 +198,54 @@ pub fn arrow_length(a: &Convex, b: &Convex) -> f64 {
     }
 }
 
+/// Tests: the `*.json` scenes in `dir` (under the crate root), by file name, with their
+/// names; a file that does not load is skipped, or a failure when `must_load`.
+#[cfg(test)]
+fn scenes_in(dir: &str, must_load: bool) -> Vec<(String, crate::scene::Scene)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for p in paths {
+        match crate::scene::Scene::load(&p) {
+            Ok(s) => out.push((p.display().to_string(), s)),
+            Err(e) => assert!(!must_load, "{e}"),
+        }
+    }
+    out
+}
+
 /// Every scene a figure test can load: the ones in `scenes/` and the extreme ones in
 /// `tests/extreme/` (name, scene). Files that do not load are skipped.
 #[cfg(test)]
 pub fn test_scenes() -> Vec<(String, crate::scene::Scene)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    for dir in ["scenes", "tests/extreme"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        paths.sort();
-        for p in paths {
-            if let Ok(s) = crate::scene::Scene::load(&p) {
-                out.push((p.display().to_string(), s));
+    let mut out = scenes_in("scenes", false);
+    out.extend(scenes_in("tests/extreme", false));
+    out
+}
+
+/// Tests: a demo's figure on every scene of [`test_scenes`] at steps 0, 1, 3 and far past the
+/// end: it builds, the step is clamped, the table has a row per step, every mark is finite.
+#[cfg(test)]
+pub fn check_drawable_on_test_scenes(
+    build: fn(&crate::scene::Scene, usize) -> Result<Figure, crate::scene::PathError>,
+) {
+    let scenes = test_scenes();
+    assert!(scenes.len() > 30);
+    for (name, scene) in &scenes {
+        for step in [0, 1, 3, usize::MAX] {
+            let f = build(scene, step).unwrap();
+            assert!(f.step < f.steps, "{name}");
+            assert!(f.steps == 1 || f.table.as_ref().unwrap().rows.len() == f.steps);
+            for m in f.world.iter().chain(&f.config) {
+                assert!(mark_is_finite(m), "{name} step {step}: {m:?}");
             }
         }
     }
-    out
 }
 
 /// Whether every coordinate and size of `mark` is finite (what the renderer can draw).
@@ -242,19 +270,10 @@ pub fn mark_is_finite(mark: &Mark) -> bool {
     }
 }
 
-/// Tests: every scene in `scenes/`, loaded, with its file name.
+/// Tests: every scene in `scenes/`, loaded (each must), with its file name.
 #[cfg(test)]
 pub fn every_scene() -> Vec<(String, crate::scene::Scene)> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("scenes").expect("the scenes folder") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let scene = crate::scene::Scene::load(&path).expect("a valid scene");
-            out.push((path.display().to_string(), scene));
-        }
-    }
-    out.sort_by(|x, y| x.0.cmp(&y.0));
-    out
+    scenes_in("scenes", true)
 }
 
 /// Tests: a demo's figure on every scene, at its first and a far step: the step is clamped,

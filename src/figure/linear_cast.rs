@@ -447,17 +447,6 @@ mod tests {
 
     #[test]
     fn every_scene_gives_a_drawable_figure_at_any_step() {
-        let scenes = common::test_scenes();
-        assert!(scenes.len() > 30);
-        for (name, scene) in &scenes {
-            for step in [0, 1, 3, usize::MAX] {
-                let f = build(scene, step).unwrap();
-                assert!(f.step < f.steps, "{name}");
-                assert!(f.steps == 1 || f.table.as_ref().unwrap().rows.len() == f.steps);
-                for m in f.world.iter().chain(&f.config) {
-                    assert!(common::mark_is_finite(m), "{name} step {step}: {m:?}");
-                }
-            }
-        }
+        common::check_drawable_on_test_scenes(build);
     }
 }
