@@ -99,8 +99,9 @@ pub const MAX_JOINT_DOTS: usize = 64;
 pub const DECIMATE_PX: f32 = 0.75;
 
 /// The points of a path with those within [`DECIMATE_PX`] of the previous kept point dropped
-/// (the last point of an open path is always kept, so it ends where it should).
-fn decimated(points: impl Iterator<Item = Vec2>, closed: bool) -> Vec<Vec2> {
+/// (the last point of an open path is always kept, so it ends where it should). Pure: the SVG
+/// writer thins its paths with it too.
+pub(crate) fn decimated(points: impl Iterator<Item = Vec2>, closed: bool) -> Vec<Vec2> {
     let mut out: Vec<Vec2> = Vec::new();
     let mut last_dropped = None;
     for p in points {

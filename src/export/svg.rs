@@ -8,9 +8,10 @@
 //! left-centre) and clips each pane to its rectangle. Nothing here computes geometry.
 
 use crate::app::camera::{Camera, ScreenRect};
+// The renderer's constants and its (pure) path thinning: the SVG draws what the window draws.
 use crate::app::render::{
-    CIRCLE_DOT_PX, DASH_PX, DECIMATE_PX, GAP_PX, HEAD_HALF_PX, HEAD_LEN_PX, INTERVAL_PX,
-    LABEL_SIZE, TICK_PX,
+    decimated, CIRCLE_DOT_PX, DASH_PX, GAP_PX, HEAD_HALF_PX, HEAD_LEN_PX, INTERVAL_PX, LABEL_SIZE,
+    TICK_PX,
 };
 use crate::figure::{LegendEntry, Mark, Readout, Stroke};
 use crate::geometry::DVec2;
@@ -125,26 +126,6 @@ fn points_attr(pts: &[Vec2]) -> String {
 
 fn finite(pts: &[Vec2]) -> bool {
     pts.iter().all(|p| p.is_finite())
-}
-
-/// The points of a path with those within [`DECIMATE_PX`] of the previous kept point dropped,
-/// as the renderer draws them (the last point of an open path is kept).
-fn decimated(points: impl Iterator<Item = Vec2>, closed: bool) -> Vec<Vec2> {
-    let mut out: Vec<Vec2> = Vec::new();
-    let mut last_dropped = None;
-    for p in points {
-        match out.last() {
-            Some(q) if (p - *q).length() < DECIMATE_PX => last_dropped = Some(p),
-            _ => {
-                out.push(p);
-                last_dropped = None;
-            }
-        }
-    }
-    if let (false, Some(p)) = (closed, last_dropped) {
-        out.push(p);
-    }
-    out
 }
 
 fn line(out: &mut String, p: Vec2, q: Vec2, attrs: &str) {
