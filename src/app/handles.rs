@@ -202,19 +202,7 @@ pub fn marks(
                 stroke: Stroke::solid(c, 2.5),
             });
         } else {
-            let d = camera.px(4.5);
-            let p = h.velocity;
-            out.push(Mark::Polygon {
-                points: vec![
-                    p + DVec2::new(-d, -d),
-                    p + DVec2::new(d, -d),
-                    p + DVec2::new(d, d),
-                    p + DVec2::new(-d, d),
-                ],
-                stroke: Some(Stroke::solid(c, 1.5)),
-                fill: Some(palette::BACKGROUND),
-                convex: true,
-            });
+            out.push(square(h.velocity, camera.px(4.5), Stroke::solid(c, 1.5)));
         }
         out.push(Mark::Label {
             at: h.velocity,
@@ -289,17 +277,22 @@ fn outline_marks(b: &Body, hull: &Convex, c: Rgba, camera: &Camera, out: &mut Ve
     }
     let d = camera.px(VERTEX_HALF_PX);
     for p in w {
-        out.push(Mark::Polygon {
-            points: vec![
-                p + DVec2::new(-d, -d),
-                p + DVec2::new(d, -d),
-                p + DVec2::new(d, d),
-                p + DVec2::new(-d, d),
-            ],
-            stroke: Some(Stroke::solid(c, 1.2)),
-            fill: Some(palette::BACKGROUND),
-            convex: true,
-        });
+        out.push(square(p, d, Stroke::solid(c, 1.2)));
+    }
+}
+
+/// A hollow square handle of half-size `d` (world units) around `p`.
+fn square(p: DVec2, d: f64, stroke: Stroke) -> Mark {
+    Mark::Polygon {
+        points: vec![
+            p + DVec2::new(-d, -d),
+            p + DVec2::new(d, -d),
+            p + DVec2::new(d, d),
+            p + DVec2::new(-d, d),
+        ],
+        stroke: Some(stroke),
+        fill: Some(palette::BACKGROUND),
+        convex: true,
     }
 }
 

@@ -798,20 +798,20 @@ mod tests {
         assert!(!a.dirty());
     }
 
-    #[test]
-    fn vertices_are_added_and_deleted_as_undoable_edits() {
-        let mut a = app();
+    /// Shows the app's scene with B's shape replaced by the polygon through `points`.
+    fn with_b_polygon(a: &mut App, points: [(f64, f64); 4]) {
         let mut s = a.scene.clone();
         s.b.shape = ShapeSpec::Polygon {
-            vertices: vec![
-                DVec2::new(0.0, 0.0),
-                DVec2::new(1.0, 0.0),
-                DVec2::new(1.0, 1.0),
-                DVec2::new(0.0, 1.0),
-            ],
+            vertices: points.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
             radius: 0.0,
         };
         a.replace_scene(s, None, false);
+    }
+
+    #[test]
+    fn vertices_are_added_and_deleted_as_undoable_edits() {
+        let mut a = app();
+        with_b_polygon(&mut a, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]);
         let count = |a: &App| match &a.scene.b.shape {
             ShapeSpec::Polygon { vertices, .. } => vertices.len(),
             _ => 0,
@@ -826,17 +826,7 @@ mod tests {
         assert_eq!(count(&a), 4);
         assert!(!a.dirty());
         // Deleting down to three collinear points is refused with the reason.
-        let mut s = a.scene.clone();
-        s.b.shape = ShapeSpec::Polygon {
-            vertices: vec![
-                DVec2::new(0.0, 0.0),
-                DVec2::new(1.0, 0.0),
-                DVec2::new(1.0, 1.0),
-                DVec2::new(2.0, 0.0),
-            ],
-            radius: 0.0,
-        };
-        a.replace_scene(s, None, false);
+        with_b_polygon(&mut a, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 0.0)]);
         a.selected = Some((Source::B, 2));
         a.delete_selected_vertex();
         assert_eq!(count(&a), 4);
