@@ -13,30 +13,47 @@ pub struct SceneEntry {
     pub title: String,
     /// The load error, if any (the file is still listed, so a person sees why it is not usable).
     pub error: Option<String>,
+    /// The file's modification time when it was read.
+    pub modified: Option<SystemTime>,
+}
+
+/// The entry for the scene file at `path`, read now.
+fn read_entry(path: PathBuf, modified: Option<SystemTime>) -> SceneEntry {
+    match Scene::load(&path) {
+        Ok(s) => SceneEntry {
+            path,
+            title: s.title,
+            error: None,
+            modified,
+        },
+        Err(e) => SceneEntry {
+            title: path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            path,
+            error: Some(e.to_string()),
+            modified,
+        },
+    }
 }
 
 /// Every `*.json` file in `dir`, by title (loadable scenes first, then the broken ones by
-/// name). A missing or unreadable folder gives an empty list.
-pub fn list_scenes(dir: &Path) -> Vec<SceneEntry> {
+/// name). A missing or unreadable folder gives an empty list. A file listed in `known` with
+/// the same modification time is not read again: the browser refreshes every few seconds, and
+/// parsing a folder of scenes (a 1,000-gon among them) would cost a frame each time.
+pub fn list_scenes(dir: &Path, known: &[SceneEntry]) -> Vec<SceneEntry> {
     let Ok(read) = std::fs::read_dir(dir) else {
         return vec![];
     };
     let mut out: Vec<SceneEntry> = read
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
-        .map(|path| match Scene::load(&path) {
-            Ok(s) => SceneEntry {
-                path,
-                title: s.title,
-                error: None,
-            },
-            Err(e) => SceneEntry {
-                title: path
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-                path,
-                error: Some(e.to_string()),
-            },
+        .map(|path| {
+            let modified = modified(&path);
+            match known.iter().find(|k| k.path == path) {
+                Some(k) if modified.is_some() && k.modified == modified => k.clone(),
+                _ => read_entry(path, modified),
+            }
         })
         .collect();
     out.sort_by(|x, y| {
@@ -81,11 +98,33 @@ mod tests {
         scene("apple").save(dir.join("b.json")).unwrap();
         std::fs::write(dir.join("broken.json"), "{ nope").unwrap();
         std::fs::write(dir.join("notes.txt"), "not a scene").unwrap();
-        let list = list_scenes(&dir);
+        let list = list_scenes(&dir, &[]);
         let titles: Vec<&str> = list.iter().map(|e| e.title.as_str()).collect();
         assert_eq!(titles, ["apple", "Zebra", "broken.json"]);
         assert!(list[2].error.as_ref().unwrap().contains("broken.json"));
-        assert!(list_scenes(&dir.join("missing")).is_empty());
+        assert!(list_scenes(&dir.join("missing"), &[]).is_empty());
+        // A file whose modification time is unchanged is taken from the last listing unread;
+        // a new time makes it read again.
+        let apple = dir.join("b.json");
+        let when = modified(&apple).unwrap();
+        scene("pear").save(&apple).unwrap();
+        let set = |t: SystemTime| {
+            std::fs::File::options()
+                .write(true)
+                .open(&apple)
+                .unwrap()
+                .set_modified(t)
+                .unwrap()
+        };
+        let title_of_b = |known: &[SceneEntry]| {
+            let l = list_scenes(&dir, known);
+            l.into_iter().find(|e| e.path == apple).unwrap().title
+        };
+        set(when);
+        assert_eq!(title_of_b(&list), "apple");
+        assert_eq!(title_of_b(&[]), "pear");
+        set(when + std::time::Duration::from_secs(5));
+        assert_eq!(title_of_b(&list), "pear");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

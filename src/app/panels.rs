@@ -341,7 +341,8 @@ fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         .is_none_or(|(age, _)| *age >= super::BROWSER_REFRESH_SECONDS);
     let dir = super::files::browse_dir(app.path.as_deref());
     if stale {
-        app.browser = Some((0.0, super::files::list_scenes(&dir)));
+        let known = app.browser.take().map(|(_, l)| l).unwrap_or_default();
+        app.browser = Some((0.0, super::files::list_scenes(&dir, &known)));
     }
     let Some((_, list)) = &app.browser else {
         return;
