@@ -25,8 +25,7 @@ pub mod shape_edit;
 pub mod view;
 
 use crate::figure::compare::{compare, Comparison};
-use crate::figure::{self, common, Figure, Mark, PaneId};
-use crate::geometry::minkowski::minkowski_difference;
+use crate::figure::{self, Figure, Mark, PaneId};
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{Demo, Scene, ShapeSpec};
@@ -56,12 +55,9 @@ pub const MAX_SPEED: f32 = 30.0;
 struct Cached {
     key: (u64, Demo, usize),
     figure: Result<Figure, String>,
-    /// The bodies' world shapes at t = 0 (for handles and hit-testing).
+    /// The bodies' world shapes at t = 0 (for handles and hit-testing), and the scene's
+    /// warnings: they depend on the scene only, so a step or demo change keeps them.
     shapes: Option<(Convex, Convex)>,
-    /// Drawn when the figure has no marks for a pane (a figure that failed to build): the bodies, and
-    /// the MD with the origin.
-    world_fallback: Vec<Mark>,
-    config_fallback: Vec<Mark>,
     warnings: Vec<String>,
 }
 
@@ -359,26 +355,20 @@ impl App {
         if let Ok(f) = &figure {
             self.step = f.step.min(f.steps.saturating_sub(1));
         }
-        let (shapes, warnings, world_fallback, config_fallback) = match self.scene.bodies() {
-            Ok(b) => {
-                let md = minkowski_difference(&b.a, &b.b);
-                let mut config = common::minkowski(&md, 255);
-                config.push(common::origin());
-                let world = vec![
-                    common::body(&b.a, Source::A, 255),
-                    common::body(&b.b, Source::B, 255),
-                ];
-                let w = b.warnings.iter().map(|w| w.to_string()).collect();
-                (Some((b.a, b.b)), w, world, config)
-            }
-            Err(e) => (None, vec![e.to_string()], vec![], vec![]),
+        let (shapes, warnings) = match self.cache.take() {
+            Some(c) if c.key.0 == self.rev => (c.shapes, c.warnings),
+            _ => match self.scene.bodies() {
+                Ok(b) => {
+                    let w = b.warnings.iter().map(|w| w.to_string()).collect();
+                    (Some((b.a, b.b)), w)
+                }
+                Err(e) => (None, vec![e.to_string()]),
+            },
         };
         self.cache = Some(Cached {
             key: (self.rev, self.demo, self.step),
             figure,
             shapes,
-            world_fallback,
-            config_fallback,
             warnings,
         });
     }
@@ -404,17 +394,9 @@ impl App {
         self.figure().map_or(1, |f| f.steps.max(1))
     }
 
-    /// The marks a pane shows (the figure's, or the fallback when the figure has none).
+    /// The marks a pane shows: the figure's (none when it did not build; the panel says why).
     fn pane_marks(&self, pane: PaneId) -> &[Mark] {
-        let Some(c) = &self.cache else { return &[] };
-        let fig = c.figure.as_ref().map(|f| f.marks(pane)).unwrap_or(&[]);
-        if !fig.is_empty() {
-            return fig;
-        }
-        match pane {
-            PaneId::World => &c.world_fallback,
-            PaneId::Config => &c.config_fallback,
-        }
+        self.figure().map_or(&[], |f| f.marks(pane))
     }
 
     /// Fits both cameras to their panes' content.
@@ -745,6 +727,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::figure::common;
 
     fn app() -> App {
         let s = Scene::from_str(include_str!("../../scenes/obb_vs_obb.json"), "obb.json").unwrap();
@@ -776,7 +759,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_figures_fall_back_to_bodies_and_md() {
+    fn the_panes_show_the_figures_bodies_and_md() {
         let mut a = app();
         a.update_figure();
         assert!(!a.pane_marks(PaneId::World).is_empty());
