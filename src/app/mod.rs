@@ -146,6 +146,8 @@ impl App {
         let save_as = path
             .as_ref()
             .map_or("scenes/untitled.json".into(), |p| p.display().to_string());
+        // Known now, so that the first check of the disk does not take the file as changed.
+        let disk_mtime = path.as_deref().and_then(files::modified);
         App {
             demo: scene.demo,
             saved: scene.clone(),
@@ -174,7 +176,7 @@ impl App {
             open_path: String::new(),
             focus_open: false,
             pending: None,
-            disk_mtime: None,
+            disk_mtime,
             disk_clock: 0.0,
             browser: None,
             quit: false,
@@ -210,8 +212,7 @@ impl App {
 
     /// The app on the file at `path`, whose scene was loaded from it.
     pub fn from_file(scene: Scene, path: PathBuf) -> App {
-        let mut app = App::new(scene, Some(path.clone()));
-        app.disk_mtime = files::modified(&path);
+        let mut app = App::new(scene, Some(path));
         app.restore_view();
         app
     }

@@ -16,13 +16,20 @@
 use super::common::{self, num, vec};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::minkowski::minkowski_difference;
-use crate::geometry::sat::{check_swept_claim, sat_with, AxisOrigin, SatAxis, SatOptions};
+use crate::geometry::sat::{check_claim_of, sat_with, AxisOrigin, SatAxis, SatOptions};
+use crate::geometry::support::HintedSupport;
 use crate::geometry::{Convex, DVec2, Pose};
 use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
 
 /// Alpha of the axes that are not the step's.
 const FAINT: u8 = 100;
+/// At most this many axes are drawn: all of them for small polygons; for large ones the step's
+/// axis and its neighbours (two thousand nearly parallel axes of two 1,000-gons would bury the
+/// shapes in a black ring). The table still lists every axis.
+pub const MAX_DRAWN_AXES: usize = 48;
+/// Up to this many axes every axis line carries its name; beyond, only the step's.
+const MAX_LABELLED_AXES: usize = 16;
 /// Pixel offsets of the intervals from their axis line.
 const OFFSET_A: f32 = 6.0;
 const OFFSET_B: f32 = -6.0;
@@ -42,25 +49,60 @@ pub fn axis_words(origin: &AxisOrigin) -> String {
     }
 }
 
-/// Where each axis line goes: a point `k · perp(axis)` beyond everything in `points` (grown by
+/// Where the axis lines of the axes `which` go: a point `k · perp(axis)` beyond every vertex of `parts` (grown by
 /// `radius`), so that the axis' line runs beside the shapes; parallel axes are stacked further
 /// out.
-fn axis_bases(axes: &[SatAxis], points: &[DVec2], radius: f64, gap: f64) -> Vec<DVec2> {
-    let mut bases: Vec<DVec2> = Vec::with_capacity(axes.len());
-    for (i, x) in axes.iter().enumerate() {
-        let p = x.axis.perp();
-        let beyond = points
-            .iter()
-            .map(|v| v.dot(p))
-            .fold(f64::NEG_INFINITY, f64::max)
-            + radius;
-        let stacked = axes[..i]
-            .iter()
-            .filter(|y| y.axis.dot(x.axis) > 1.0 - 1e-9)
-            .count();
-        bases.push(p * (beyond + gap * (1.0 + stacked as f64)));
+///
+/// The parts are convex and the axes come in order around each shape, so a hinted support walk
+/// per part finds the farthest vertices in a few steps per axis, not a scan of every vertex.
+fn axis_bases(
+    axes: &[SatAxis],
+    which: std::ops::Range<usize>,
+    parts: &[Convex],
+    radius: f64,
+    gap: f64,
+) -> Vec<DVec2> {
+    let mut supports: Vec<HintedSupport> = parts.iter().map(HintedSupport::new).collect();
+    which
+        .map(|i| {
+            let x = &axes[i];
+            // Earlier axes along the same direction push this one further out.
+            let stacked = axes[..i]
+                .iter()
+                .filter(|y| y.axis.dot(x.axis) > 1.0 - 1e-9)
+                .count();
+            let p = x.axis.perp();
+            let beyond = supports
+                .iter_mut()
+                .map(|s| s.value(p))
+                .fold(f64::NEG_INFINITY, f64::max)
+                + radius;
+            p * (beyond + gap * (1.0 + stacked as f64))
+        })
+        .collect()
+}
+
+/// The axes drawn at `step`: every one when there are at most [`MAX_DRAWN_AXES`], else a window
+/// of that many around the step.
+pub fn drawn_axes(count: usize, step: usize) -> std::ops::Range<usize> {
+    if count <= MAX_DRAWN_AXES {
+        return 0..count;
     }
-    bases
+    let start = step
+        .saturating_sub(MAX_DRAWN_AXES / 2)
+        .min(count - MAX_DRAWN_AXES);
+    start..start + MAX_DRAWN_AXES
+}
+
+/// One axis' row of the table.
+fn axis_row(i: usize, x: &SatAxis) -> Vec<f64> {
+    let mut row = vec![
+        i as f64, x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+    ];
+    if let Some(sw) = x.swept {
+        row.extend([sw.a.min, sw.a.max, sw.distance]);
+    }
+    row
 }
 
 /// One axis' marks: the arrow and the intervals (`(lo, hi, offset, colour)`).
@@ -98,12 +140,14 @@ fn axis_marks(
             color: color.with_alpha(((color.3 as u16 * alpha as u16) / 255) as u8),
         });
     }
-    out.push(Mark::Label {
-        at: base + axis * hi,
-        text: label,
-        color: palette::TEXT.with_alpha(alpha),
-        offset: (-48.0, -12.0),
-    });
+    if !label.is_empty() {
+        out.push(Mark::Label {
+            at: base + axis * hi,
+            text: label,
+            color: palette::TEXT.with_alpha(alpha),
+            offset: (-48.0, -12.0),
+        });
+    }
 }
 
 /// The overlap (or gap) of two intervals as an interval on the axis line, and its colour.
@@ -158,7 +202,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     let gap = 0.12 * span.max(1e-9);
 
     // World: ghosts of A's motion (relative to B), the bodies.
-    let check = moving.then(|| check_swept_claim(a, b, rel));
+    let check = check_claim_of(&s, a, b);
     if moving {
         f.world
             .push(common::body(&moved(a, rel), crate::geometry::Source::A, 70));
@@ -184,15 +228,35 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     f.config.extend(common::minkowski(&md, 255));
 
     // Every axis, in both panes.
-    let world_bases = axis_bases(&s.axes, &world_points, a.radius.max(b.radius), gap);
-    let mut md_points = md.points();
-    md_points.push(DVec2::ZERO);
+    // The axis lines clear A, B and A moved (world); B ⊖ A, the origin and B ⊖ A moved by −rel.
+    let shifted = |vertices: &[DVec2], d: DVec2| Convex {
+        vertices: vertices.iter().map(|v| *v + d).collect(),
+        radius: 0.0,
+    };
+    let mut world_parts = vec![a.clone(), b.clone()];
+    let md_core = shifted(&md.strict_vertices(), DVec2::ZERO);
+    let mut config_parts = vec![Convex::circle(DVec2::ZERO, 0.0), md_core.clone()];
     if moving {
-        md_points.extend(md.points().iter().map(|p| *p - rel));
+        world_parts.push(shifted(&a.vertices, rel));
+        config_parts.push(shifted(&md_core.vertices, -rel));
     }
-    let config_bases = axis_bases(&s.axes, &md_points, md.radius, gap);
+    let drawn = drawn_axes(s.axes.len(), step);
+    let world_bases = axis_bases(
+        &s.axes,
+        drawn.clone(),
+        &world_parts,
+        a.radius.max(b.radius),
+        gap,
+    );
+    let config_bases = axis_bases(&s.axes, drawn.clone(), &config_parts, md.radius, gap);
+    f.world.reserve(drawn.len() * 6);
+    f.config.reserve(drawn.len() * 7);
     let mut rows = Vec::with_capacity(s.axes.len());
     for (i, x) in s.axes.iter().enumerate() {
+        rows.push(axis_row(i, x));
+        if !drawn.contains(&i) {
+            continue;
+        }
         let strong = i == step;
         let ia = (x.a.min, x.a.max);
         let ib = (x.b.min, x.b.max);
@@ -213,14 +277,17 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 palette::SAT_SWEPT,
             ));
         }
+        // Faint axes are named only when few: many nearly parallel labels pile up unreadably.
         let label = if strong {
             format!("axis {i}: {}", num(x.distance))
-        } else {
+        } else if s.axes.len() <= MAX_LABELLED_AXES {
             format!("axis {i}")
+        } else {
+            String::new()
         };
         axis_marks(
             &mut f.world,
-            world_bases[i],
+            world_bases[i - drawn.start],
             x.axis,
             &world,
             gap * 0.5,
@@ -231,7 +298,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         config.push((0.0, 0.0, 0.0, palette::ORIGIN));
         axis_marks(
             &mut f.config,
-            config_bases[i],
+            config_bases[i - drawn.start],
             x.axis,
             &config,
             gap * 0.5,
@@ -239,7 +306,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             label,
         );
         f.config.push(Mark::Point {
-            at: config_bases[i],
+            at: config_bases[i - drawn.start],
             color: palette::ORIGIN.with_alpha(if strong { 255 } else { FAINT }),
             size: 6.0,
         });
@@ -250,24 +317,17 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                     let p = shape.support_point(dir);
                     f.world.push(Mark::Segment {
                         from: p,
-                        to: world_bases[i] + x.axis * p.dot(x.axis),
+                        to: world_bases[i - drawn.start] + x.axis * p.dot(x.axis),
                         stroke: Stroke::dashed(color.with_alpha(150), 1.0),
                     });
                 }
             }
             f.config.push(Mark::Segment {
                 from: DVec2::ZERO,
-                to: config_bases[i],
+                to: config_bases[i - drawn.start],
                 stroke: Stroke::dashed(palette::ORIGIN.with_alpha(150), 1.0),
             });
         }
-        let mut row = vec![
-            i as f64, x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
-        ];
-        if let Some(sw) = x.swept {
-            row.extend([sw.a.min, sw.a.max, sw.distance]);
-        }
-        rows.push(row);
     }
     let mut columns: Vec<String> = [
         "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
@@ -310,7 +370,19 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
 
     // Read-outs.
     let x = &s.axes[step];
-    f.readout("axes", s.axes.len().to_string());
+    f.readout(
+        "axes",
+        if drawn.len() < s.axes.len() {
+            format!(
+                "{} (drawn: {}–{}, around the step)",
+                s.axes.len(),
+                drawn.start,
+                drawn.end - 1
+            )
+        } else {
+            s.axes.len().to_string()
+        },
+    );
     f.readout(
         "intersecting",
         if s.intersecting {
@@ -441,6 +513,112 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition `axis_bases` keeps: a scan of every point per axis and of every earlier
+    /// axis for the stacking.
+    fn axis_bases_by_scan(axes: &[SatAxis], points: &[DVec2], radius: f64, gap: f64) -> Vec<DVec2> {
+        (0..axes.len())
+            .map(|i| {
+                let p = axes[i].axis.perp();
+                let beyond = points
+                    .iter()
+                    .map(|v| v.dot(p))
+                    .fold(f64::NEG_INFINITY, f64::max)
+                    + radius;
+                let stacked = axes[..i]
+                    .iter()
+                    .filter(|y| y.axis.dot(axes[i].axis) > 1.0 - 1e-9)
+                    .count();
+                p * (beyond + gap * (1.0 + stacked as f64))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn large_polygons_draw_the_axes_around_the_step_and_list_them_all() {
+        let scene = Scene::from_str(
+            include_str!("../../scenes/large_polygons_1000.json"),
+            "large_polygons_1000.json",
+        )
+        .unwrap();
+        let r = scene_report(&scene).unwrap();
+        let count = r.sat.axes.len();
+        assert!(count > 2 * MAX_DRAWN_AXES, "{count} axes");
+        for step in [0, 5, count / 2, count - 1] {
+            let f = build(&scene, step).unwrap();
+            let drawn = drawn_axes(count, step);
+            assert_eq!(drawn.len(), MAX_DRAWN_AXES);
+            assert!(drawn.contains(&step));
+            // One A interval per drawn axis, on exactly the drawn axes.
+            let a_intervals: Vec<DVec2> = f
+                .world
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Interval { axis, color, .. }
+                        if color.0 == palette::SHAPE_A.0 && color.1 == palette::SHAPE_A.1 =>
+                    {
+                        Some(*axis)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let expected: Vec<DVec2> = drawn
+                .clone()
+                .map(|i| DVec2::from(r.sat.axes[i].axis))
+                .collect();
+            assert_eq!(a_intervals, expected, "step {step}");
+            assert_eq!(f.table.as_ref().unwrap().rows.len(), count);
+            let said = &f.readouts.iter().find(|x| x.name == "axes").unwrap().value;
+            assert!(
+                said.contains(&format!("{}–{}", drawn.start, drawn.end - 1)),
+                "{said}"
+            );
+        }
+    }
+
+    #[test]
+    fn axis_bases_equal_the_scans_definition() {
+        use crate::geometry::testing::{boxed, regular_polygon};
+        let cases = [
+            // Exactly aligned boxes: parallel axes to stack, and a cached axis among them.
+            (
+                boxed(1.0, 0.5, 0.0, 0.0, 0.0),
+                boxed(0.5, 0.5, 1.2, 0.3, 0.0),
+                Some(DVec2::X),
+            ),
+            (
+                boxed(1.0, 0.5, 0.0, 0.0, 90.0),
+                boxed(0.5, 0.5, 1.2, 0.3, 180.0),
+                Some(-DVec2::Y),
+            ),
+            (
+                regular_polygon(1024, 1.0, DVec2::ZERO, 0.0),
+                regular_polygon(1024, 1.0, DVec2::new(1.5, 0.2), 0.0),
+                Some(DVec2::new(-1.0, 1e-12)),
+            ),
+            (
+                regular_polygon(7, 1.0, DVec2::new(1e6, 0.0), 0.3),
+                regular_polygon(300, 2.0, DVec2::new(1e6 + 2.0, 1.0), 0.0),
+                None,
+            ),
+        ];
+        for (a, b, cached) in cases {
+            let s = sat_with(
+                &a,
+                &b,
+                &SatOptions {
+                    relative_velocity: None,
+                    cached_axis: cached,
+                },
+            );
+            let mut points: Vec<DVec2> = a.vertices.iter().chain(&b.vertices).copied().collect();
+            points.push(DVec2::ZERO);
+            let parts = [a.clone(), b.clone(), Convex::circle(DVec2::ZERO, 0.0)];
+            let fast = axis_bases(&s.axes, 0..s.axes.len(), &parts, 0.25, 0.5);
+            assert_eq!(fast, axis_bases_by_scan(&s.axes, &points, 0.25, 0.5));
+            assert!(fast.len() == s.axes.len() && !fast.is_empty());
+        }
+    }
     use crate::report::scene_report;
 
     const FALSE_ALARM: &str = include_str!("../../scenes/sat_swept_false_alarm.json");

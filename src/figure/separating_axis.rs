@@ -11,7 +11,7 @@
 
 use super::common::{self, num, vec};
 use super::{Figure, Mark, Stroke, Table};
-use crate::geometry::hull::{convex_hull, HullNote};
+use crate::geometry::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::sat::CacheOutcome;
 use crate::geometry::separating_plane::{
@@ -117,6 +117,10 @@ fn concave_outline(body: &Body, t: f64) -> Option<(Vec<DVec2>, Vec<DVec2>)> {
     let ShapeSpec::Polygon { vertices, .. } = &body.shape else {
         return None;
     };
+    // An outline already convex (the usual case) has no vertex inside its hull.
+    if is_strictly_convex_ccw(vertices) {
+        return None;
+    }
     let hull = convex_hull(vertices);
     let inside: Vec<usize> = hull
         .notes
@@ -145,7 +149,6 @@ fn cache_words(c: CacheOutcome) -> &'static str {
 
 /// The figure at `step` (one step per frame of the motion).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    scene.bodies()?;
     let all = frames(scene)?;
     let steps = all.len();
     let step = step.min(steps - 1);

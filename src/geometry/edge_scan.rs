@@ -21,6 +21,7 @@
 //!   directly.
 
 use super::distance::{contact, Contact, TOUCH_RELATIVE};
+use super::support::HintedSupport;
 use super::{closest_on_segment, Convex, DVec2, Source};
 
 /// One (edge, support vertex) pair examined.
@@ -60,10 +61,12 @@ pub struct EdgeScan {
 pub fn edge_scan(a: &Convex, b: &Convex) -> EdgeScan {
     let mut steps = Vec::new();
     for (edge_of, owner, other) in [(Source::A, a, b), (Source::B, b, a)] {
+        // The edges in order turn steadily, so each support search starts from the last.
+        let mut support = HintedSupport::new(other);
         for e in 0..owner.edge_count() {
             let n = owner.edge_normal(e);
             let (v0, v1) = owner.edge(e);
-            for s in other.support_vertices(-n) {
+            for s in support.vertices(-n) {
                 let sv = other.vertices[s];
                 // A's edge: b − a = sv − edge; B's edge: edge − sv. Both counter-clockwise.
                 let (md_edge, face_distance) = match edge_of {

@@ -100,9 +100,12 @@ pub fn convex_hull(points: &[DVec2]) -> Hull {
 
     let vertices: Vec<DVec2> = chain.iter().map(|&i| points[i]).collect();
     let mut notes = Vec::new();
-    let on_hull: std::collections::HashSet<usize> = chain.iter().copied().collect();
+    let mut on_hull = vec![false; points.len()];
+    for &i in &chain {
+        on_hull[i] = true;
+    }
     for (i, p) in points.iter().enumerate() {
-        if on_hull.contains(&i) {
+        if on_hull[i] {
             continue;
         }
         if let Some(of) = duplicate_of[i] {

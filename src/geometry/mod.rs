@@ -32,6 +32,7 @@ pub mod sat;
 pub mod separating_plane;
 pub mod shape;
 pub mod special;
+pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod wrapping;

@@ -75,6 +75,7 @@
 use super::cast::MovingBody;
 use super::distance::DEGENERATE_NORMAL;
 use super::linear_cast::linear_cast;
+use super::support::HintedSupport;
 use super::{Convex, DVec2, Pose, Source};
 
 /// A closed interval `[min, max]` on an axis (world units along the unit axis).
@@ -239,9 +240,13 @@ pub fn sat_with(a: &Convex, b: &Convex, options: &SatOptions) -> Sat {
         .map(|axis| (axis, AxisOrigin::Cached));
     let candidates: Vec<(DVec2, AxisOrigin)> = cached.into_iter().chain(axis_set(a, b)).collect();
 
+    // The axes come in order around each shape, so each projection starts from the last.
+    let (mut sa, mut sb) = (HintedSupport::new(a), HintedSupport::new(b));
     let axes: Vec<SatAxis> = candidates
         .iter()
-        .map(|&(axis, origin)| measure_axis(a, b, axis, origin, options.relative_velocity))
+        .map(|&(axis, origin)| {
+            measure_axis(&mut sa, &mut sb, axis, origin, options.relative_velocity)
+        })
         .collect();
 
     let separating_axis = axes.iter().position(|x| x.distance > 0.0);
@@ -347,28 +352,28 @@ pub fn nearest_vertices(a: &Convex, b: &Convex) -> (usize, usize) {
 
 /// A shape's projection on a unit axis, widened by its radius.
 pub fn project(shape: &Convex, axis: DVec2) -> Interval {
-    let (lo, hi) = shape
-        .vertices
-        .iter()
-        .map(|v| v.dot(axis))
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), d| {
-            (lo.min(d), hi.max(d))
-        });
+    project_hinted(&mut HintedSupport::new(shape), axis)
+}
+
+/// [`project`] for one of many axes in turn, starting from the last one's extremes.
+fn project_hinted(support: &mut HintedSupport, axis: DVec2) -> Interval {
+    let (lo, hi) = support.interval(axis);
+    let radius = support.shape().radius;
     Interval {
-        min: lo - shape.radius,
-        max: hi + shape.radius,
+        min: lo - radius,
+        max: hi + radius,
     }
 }
 
 fn measure_axis(
-    a: &Convex,
-    b: &Convex,
+    a: &mut HintedSupport,
+    b: &mut HintedSupport,
     axis: DVec2,
     origin: AxisOrigin,
     velocity: Option<DVec2>,
 ) -> SatAxis {
-    let ia = project(a, axis);
-    let ib = project(b, axis);
+    let ia = project_hinted(a, axis);
+    let ib = project_hinted(b, axis);
     // B beyond A along +axis, or beyond along −axis: the larger one-sided gap is the distance,
     // and its side is the way B should move.
     let above = ib.min - ia.max;
@@ -433,16 +438,22 @@ pub struct SweptCheck {
 /// Run the moving SAT and check its claim against the exact first contact time.
 /// `relative_velocity` is A's velocity relative to B, as in [`sat_moving`].
 pub fn check_swept_claim(a: &Convex, b: &Convex, relative_velocity: DVec2) -> SweptCheck {
-    let claims = sat_moving(a, b, relative_velocity)
-        .swept
-        .is_some_and(|s| s.swept_claims_hit);
-    let (first_contact, method) = first_contact_time(a, b, relative_velocity);
-    SweptCheck {
+    check_claim_of(&sat_moving(a, b, relative_velocity), a, b)
+        .expect("sat_moving runs the moving test")
+}
+
+/// [`check_swept_claim`] for a SAT already run (with [`sat_with`]) on `a` and `b` with a
+/// velocity; `None` when it ran without one.
+pub fn check_claim_of(sat: &Sat, a: &Convex, b: &Convex) -> Option<SweptCheck> {
+    let swept = sat.swept?;
+    let claims = swept.swept_claims_hit;
+    let (first_contact, method) = first_contact_time(a, b, swept.velocity);
+    Some(SweptCheck {
         swept_claims_hit: claims,
         first_contact,
         method,
         claim_is_false: claims && first_contact.is_none(),
-    }
+    })
 }
 
 /// The exact first time `t ∈ [0, 1]` at which A, moving by `relative_velocity · t` (B still),
@@ -484,9 +495,10 @@ fn axis_time_intervals(a: &Convex, b: &Convex, v: DVec2) -> Option<f64> {
         axes.push(DVec2::Y);
     }
     let (mut enter, mut exit) = (0.0_f64, 1.0_f64);
+    let (mut sa, mut sb) = (HintedSupport::new(a), HintedSupport::new(b));
     for u in axes {
-        let ia = project(a, u);
-        let ib = project(b, u);
+        let ia = project_hinted(&mut sa, u);
+        let ib = project_hinted(&mut sb, u);
         // A(t) = [ia.min + s·t, ia.max + s·t] meets B when lo ≤ s·t ≤ hi.
         let (lo, hi) = (ib.min - ia.max, ib.max - ia.min);
         let s = v.dot(u);

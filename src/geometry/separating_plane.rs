@@ -43,6 +43,7 @@
 //! towards B's side; offsets and clearances are world units, positive on the proper side.
 
 use super::sat::{nearest_vertices, CacheOutcome};
+use super::support::HintedSupport;
 use super::{orient, Convex, DVec2, Source};
 
 /// A shape's world axis-aligned bounding box, `(min, max)` corners, including its radius.
@@ -185,9 +186,12 @@ pub fn find_separating_line(a: &Convex, b: &Convex, cached: Option<CachedPlane>)
     let mut tries = Vec::new();
     let mut cache = CacheOutcome::None;
     let mut found = None;
+    // The faces come in order around each shape, so each search for the other shape's worst
+    // vertex starts from the last one's.
+    let mut support = [HintedSupport::new(a), HintedSupport::new(b)];
 
     if let Some(c) = cached {
-        let t = try_candidate(a, b, c.source, true);
+        let t = try_candidate(&mut support, c.source, true);
         let ok = t.verdict == Verdict::Separates;
         cache = if ok {
             CacheOutcome::StillSeparates
@@ -200,11 +204,13 @@ pub fn find_separating_line(a: &Convex, b: &Convex, cached: Option<CachedPlane>)
         }
     }
     if found.is_none() {
-        for source in candidates(a, b) {
+        let candidates = candidates(a, b);
+        tries.reserve(candidates.len());
+        for source in candidates {
             if cached.is_some_and(|c| c.source == source) {
                 continue; // already tried first
             }
-            let t = try_candidate(a, b, source, false);
+            let t = try_candidate(&mut support, source, false);
             tries.push(t);
             if t.verdict == Verdict::Separates {
                 found = Some(t);
@@ -289,8 +295,9 @@ fn wrong_side(of: Source, (vertex, clearance): (usize, f64)) -> Verdict {
     }
 }
 
-/// Build the candidate line of `source` on the current shapes and test it.
-fn try_candidate(a: &Convex, b: &Convex, source: PlaneSource, cached: bool) -> PlaneTry {
+/// Build the candidate line of `source` on the current shapes (`[A, B]`) and test it.
+fn try_candidate(support: &mut [HintedSupport; 2], source: PlaneSource, cached: bool) -> PlaneTry {
+    let (a, b) = (support[0].shape(), support[1].shape());
     let without_line = |verdict: Verdict| PlaneTry {
         source,
         cached,
@@ -305,10 +312,11 @@ fn try_candidate(a: &Convex, b: &Convex, source: PlaneSource, cached: bool) -> P
     };
     match source {
         PlaneSource::Face { of, edge } => {
-            let (owner, other, other_of) = match of {
-                Source::A => (a, b, Source::B),
-                Source::B => (b, a, Source::A),
+            let (owner, other_of) = match of {
+                Source::A => (a, Source::B),
+                Source::B => (b, Source::A),
             };
+            let other = &mut support[if of == Source::A { 1 } else { 0 }];
             if edge >= owner.edge_count() {
                 return without_line(Verdict::MissingFeature);
             }
@@ -320,8 +328,15 @@ fn try_candidate(a: &Convex, b: &Convex, source: PlaneSource, cached: bool) -> P
             };
             // The other shape must lie strictly beyond, on the side the outward normal faces.
             let side = if of == Source::A { 1.0 } else { -1.0 };
-            match worst(other, &line, side, None) {
-                Some(w) if w.1 <= 0.0 => with_line(line, wrong_side(other_of, w)),
+            // The worst vertex: the first of the least clearances, as `worst` would pick it.
+            let radius = other.shape().radius;
+            let clearance = |v: DVec2| side * line.offset(v) - radius;
+            if other.shape().vertices.is_empty() {
+                return with_line(line, Verdict::Separates);
+            }
+            let i = other.lowest_by(clearance);
+            match clearance(other.shape().vertices[i]) {
+                c if c <= 0.0 => with_line(line, wrong_side(other_of, (i, c))),
                 _ => with_line(line, Verdict::Separates),
             }
         }

@@ -95,6 +95,20 @@ pub const SUPPORT_TIE_RELATIVE: f64 = 1e-9;
 /// is far too much then (it would tie every vertex of the small shape).
 pub const SUPPORT_TIE_ROUNDING: f64 = 8.0 * f64::EPSILON;
 
+/// How far below the highest dot product `best` a vertex still counts as tied with it, for a
+/// shape whose dot products with `dir` span `[least, best]` and whose coordinates reach `extent`.
+pub(crate) fn support_tie_tolerance(best: f64, least: f64, extent: f64, dir: DVec2) -> f64 {
+    SUPPORT_TIE_RELATIVE * (best - least) + SUPPORT_TIE_ROUNDING * extent * dir.length()
+}
+
+/// Ascending indices of tied support vertices, put in counter-clockwise order across the
+/// wrap-around of an `n`-gon (e.g. `[0, 3]` of a box means 3 then 0).
+pub(crate) fn order_counter_clockwise(tied: &mut [usize], n: usize) {
+    if tied.len() == 2 && tied[0] == 0 && tied[1] == n - 1 {
+        tied.swap(0, 1);
+    }
+}
+
 impl Shape {
     /// The core polygon and radius in the body's own frame, and notes on what the hull changed
     /// (points dropped as duplicates, collinear, or inside a non-convex outline).
@@ -245,15 +259,11 @@ impl Convex {
             .iter()
             .map(|v| v.dot(dir))
             .fold(f64::INFINITY, f64::min);
-        let tol = SUPPORT_TIE_RELATIVE * (best - least)
-            + SUPPORT_TIE_ROUNDING * self.extent() * dir.length();
+        let tol = support_tie_tolerance(best, least, self.extent(), dir);
         let mut tied: Vec<usize> = (0..self.vertices.len())
             .filter(|&i| self.vertices[i].dot(dir) >= best - tol)
             .collect();
-        // Keep counter-clockwise order across the wrap-around (e.g. [0, 3] means 3 then 0).
-        if tied.len() == 2 && tied[0] == 0 && tied[1] == self.vertices.len() - 1 {
-            tied.swap(0, 1);
-        }
+        order_counter_clockwise(&mut tied, self.vertices.len());
         tied
     }
 

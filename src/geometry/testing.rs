@@ -22,3 +22,14 @@ pub fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
         deg,
     )
 }
+
+/// A regular `n`-gon of circumradius `r` centred at `centre`, its vertex 0 at angle `turn`.
+pub fn regular_polygon(n: usize, r: f64, centre: DVec2, turn: f64) -> Convex {
+    let vertices = (0..n)
+        .map(|k| centre + DVec2::from_angle(turn + std::f64::consts::TAU * k as f64 / n as f64) * r)
+        .collect();
+    Convex {
+        vertices,
+        radius: 0.0,
+    }
+}
