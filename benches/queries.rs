@@ -124,6 +124,13 @@ fn discrete(c: &mut Criterion) {
             g.bench_function("ours", |x| {
                 x.iter(|| contact(black_box(&p.a), black_box(&p.b)).distance)
             });
+            g.bench_function("ours_gjk_epa", |x| {
+                x.iter(|| {
+                    gjk_epa_contact(black_box(&p.a), black_box(&p.b))
+                        .contact
+                        .distance
+                })
+            });
             g.bench_function("parry", |x| {
                 x.iter(|| pq::distance(&pa, black_box(&p.parry_a), &pb, black_box(&p.parry_b)))
             });

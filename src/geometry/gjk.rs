@@ -50,6 +50,7 @@
 //! with [`GjkTermination::Empty`]. Every `Convex` made by `Shape::to_convex` has at least one.
 
 use super::minkowski::MdVertex;
+use super::support::extreme_vertex;
 use super::{closest_on_segment, orient, unit, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
@@ -151,26 +152,14 @@ pub struct Gjk {
 /// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
 /// Both cores must have at least one vertex.
 pub fn md_support(a: &Convex, b: &Convex, dir: DVec2) -> MdVertex {
-    let ia = farthest(a, -dir);
-    let ib = farthest(b, dir);
+    // O(log n) each (see [`super::support`]).
+    let ia = extreme_vertex(a, -dir);
+    let ib = extreme_vertex(b, dir);
     MdVertex {
         point: b.vertices[ib] - a.vertices[ia],
         a: ia,
         b: ib,
     }
-}
-
-fn farthest(c: &Convex, dir: DVec2) -> usize {
-    let mut best = 0;
-    let mut best_dot = f64::NEG_INFINITY;
-    for (i, v) in c.vertices.iter().enumerate() {
-        let d = v.dot(dir);
-        if d > best_dot {
-            best = i;
-            best_dot = d;
-        }
-    }
-    best
 }
 
 /// Whether two MD points are the same point of the MD (same vertex pair, or same place).
@@ -303,10 +292,16 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
             closest: None,
         };
     }
-    let tol = GJK_GAP_RELATIVE * tolerance_scale(a, b);
-    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
-    // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca).
-    let start = a.centroid() - b.centroid();
+    let scale = tolerance_scale(a, b);
+    let tol = GJK_GAP_RELATIVE * scale;
+    let touch = GJK_TOUCH_RELATIVE * scale;
+    // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca, the
+    // middles of the bounding boxes: found in O(log n), unlike the centroids).
+    let middle = |c: &Convex| {
+        let (lo, hi) = c.bounds();
+        (lo + hi) / 2.0
+    };
+    let start = middle(a) - middle(b);
     let start = if start == DVec2::ZERO {
         DVec2::X
     } else {

@@ -6,6 +6,7 @@
 //! of their cores dilated by the sum of the radii, so one set of polygon algorithms serves all.
 
 use super::hull::{convex_hull, HullNote};
+use super::support::extreme_vertex;
 use super::{orient, outward_normal, DVec2};
 
 /// What a body is, in its own frame (y-up, centred on the body's position).
@@ -273,12 +274,24 @@ impl Convex {
         self.vertices[i] + dir.normalize_or_zero() * self.radius
     }
 
-    /// The largest coordinate magnitude of the core (the scale used for tolerances).
+    /// The largest coordinate magnitude of the core (the scale used for tolerances): the
+    /// largest of the four extreme coordinates, each found in O(log n).
     pub fn extent(&self) -> f64 {
-        self.vertices
-            .iter()
-            .map(|v| v.x.abs().max(v.y.abs()))
-            .fold(0.0, f64::max)
+        if self.vertices.is_empty() {
+            return 0.0;
+        }
+        let (lo, hi) = self.bounds();
+        lo.abs().max(hi.abs()).max_element()
+    }
+
+    /// The corners `(min, max)` of the core's axis-aligned bounding box, from its four extreme
+    /// vertices (O(log n) each, [`extreme_vertex`]). The core must have a vertex.
+    pub fn bounds(&self) -> (DVec2, DVec2) {
+        let at = |dir: DVec2| self.vertices[extreme_vertex(self, dir)];
+        (
+            DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
+            DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
+        )
     }
 
     /// The average of the core vertices (inside the core).

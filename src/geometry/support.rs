@@ -15,10 +15,14 @@
 //! [`Convex::support_vertices`] picks every vertex within a tolerance of the highest; on a
 //! convex polygon those vertices are consecutive around the peak, so they are gathered by
 //! walking outward from it. A run of exactly equal values (collinear vertices edge-on, as in an
-//! MD that keeps its split edges) is crossed before a vertex is called the peak. The first query
-//! of a walker has no last answer, so it scans once; later ones climb from the higher of the
-//! last highest and last lowest vertex, so never from the bottom of a flat trough, where
-//! rounding can fake a little peak.
+//! MD that keeps its split edges) is crossed before a vertex is called the peak. Queries climb
+//! from the higher of the last highest and last lowest vertex, so never from the bottom of a
+//! flat trough, where rounding can fake a little peak.
+//!
+//! The first query has no last answer. It bisects the cycle instead (O(log n), after Dan
+//! Sunday's extreme-point search) and climbs from where that lands; [`extreme_vertex`] is that
+//! alone, for searches in unrelated directions such as GJK's. Should rounding mislead the
+//! bisection (a vertex it looked at is higher than the answer), a scan decides.
 //!
 //! IMPORTANT NOTE: this relies on the shape being convex, as every [`Convex`] is. Rounding can
 //! break the single peak only among vertices whose dot products agree to a few ulps: beside the
@@ -29,6 +33,12 @@
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
 use super::{Convex, DVec2};
+
+/// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
+/// equal ones), in O(log n): one bisection and a short climb, no hint needed.
+pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
+    peak(&shape.vertices, [None, None], &|v: DVec2| v.dot(dir))
+}
 
 /// Support queries on `shape`, each starting from the previous answer (see the module doc).
 #[derive(Clone, Debug)]
@@ -115,36 +125,109 @@ impl<'a> HintedSupport<'a> {
 
 /// The index of the largest `key` over `vertices` (at least one): the lowest index among
 /// exactly equal values. With hints (the last answers), by climbing from the higher of them;
-/// without, by a scan.
+/// without, by [`bisect`] and a climb from there (a scan if the bisection fails).
 fn peak(vertices: &[DVec2], hints: [Option<usize>; 2], key: &impl Fn(DVec2) -> f64) -> usize {
+    let n = vertices.len();
+    let at = |i: usize| key(vertices[i]);
+    // Of the last highest and lowest vertex, at least one is well above the trough unless the
+    // whole shape is within rounding of flat along this direction.
+    match hints {
+        [Some(h), Some(g)] if h < n && g < n => {
+            let (x, y) = (at(h), at(g));
+            if y > x {
+                climb(vertices, (g, y), key)
+            } else {
+                climb(vertices, (h, x), key)
+            }
+        }
+        [Some(h), _] | [None, Some(h)] if h < n => climb(vertices, (h, at(h)), key),
+        _ => {
+            if let Some((start, highest_seen)) = bisect(vertices, key) {
+                let found = climb(vertices, (start, at(start)), key);
+                // A bisection misled by rounding (a shape flat within rounding) could end on a
+                // false peak; any vertex it saw higher than the answer gives it away.
+                if at(found) >= highest_seen {
+                    return found;
+                }
+            }
+            scan(vertices, key)
+        }
+    }
+}
+
+/// The first vertex with the largest `key`, by looking at every one.
+fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
+    let mut best = (0, key(vertices[0]));
+    for (j, &v) in vertices.iter().enumerate().skip(1) {
+        let x = key(v);
+        if x > best.1 {
+            best = (j, x);
+        }
+    }
+    best.0
+}
+
+/// Polygons smaller than this are scanned: a bisection saves nothing on them.
+const BISECT_FROM: usize = 16;
+
+/// A vertex where `key` peaks, by bisection over the cycle of a convex polygon (after Dan
+/// Sunday's extreme-point search): O(log n) looks at `key`. Returns it with the largest value
+/// seen on the way; `None` for a small polygon or when the bisection runs out of room, which
+/// exact arithmetic never does.
+///
+/// The loop keeps a stretch `[lo, hi]` of the cycle that holds the peak strictly inside (the
+/// index `n` is vertex 0 again) and whether the values rise at `lo`. A midpoint `mid` where
+/// they neither rise nor fall into it is a peak. Otherwise, if the values rise at `lo`: a
+/// falling `mid`, or a rising one lower than `lo` (on the rise back, after the trough), is past
+/// the peak, else the peak is past `mid`. If they fall at `lo`: a rising `mid` is before the
+/// peak; a falling one higher than `lo` is on the descent after the peak, else on the descent
+/// before the trough.
+fn bisect(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> Option<(usize, f64)> {
+    let n = vertices.len();
+    if n < BISECT_FROM {
+        return None;
+    }
+    let at = |i: usize| key(vertices[i % n]);
+    let mut highest = f64::NEG_INFINITY;
+    let mut seen = |x: f64| {
+        highest = highest.max(x);
+        x
+    };
+    let first = seen(at(0));
+    let mut rises_at_lo = seen(at(1)) > first;
+    if !rises_at_lo && seen(at(n - 1)) <= first {
+        return Some((0, highest));
+    }
+    let (mut lo, mut hi) = (0, n);
+    let mut lo_value = first;
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        let value = seen(at(mid));
+        let rises = seen(at(mid + 1)) > value;
+        if !rises && seen(at(mid - 1)) <= value {
+            return Some((mid, highest));
+        }
+        let past_peak = if rises_at_lo {
+            !rises || lo_value > value
+        } else {
+            !rises && value > lo_value
+        };
+        if past_peak {
+            hi = mid;
+        } else {
+            (lo, lo_value, rises_at_lo) = (mid, value, rises);
+        }
+    }
+    None
+}
+
+/// From `start` (with its `key` value), the peak of `key`: the lowest index among its exact ties.
+fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -> usize {
     let n = vertices.len();
     let at = |i: usize| key(vertices[i]);
     let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
     let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
-    // Of the last highest and lowest vertex, at least one is well above the trough unless the
-    // whole shape is within rounding of flat along this direction.
-    let (mut i, mut value) = match hints {
-        [Some(h), Some(g)] if h < n && g < n => {
-            let (x, y) = (at(h), at(g));
-            if y > x {
-                (g, y)
-            } else {
-                (h, x)
-            }
-        }
-        [Some(h), _] | [None, Some(h)] if h < n => (h, at(h)),
-        _ => {
-            // No hint: a scan, keeping the first of equal values.
-            let mut best = (0, at(0));
-            for j in 1..n {
-                let x = at(j);
-                if x > best.1 {
-                    best = (j, x);
-                }
-            }
-            return best.0;
-        }
-    };
+    let (mut i, mut value) = start;
     // Climb strictly (so the walk ends) towards the larger neighbour: forward while the next
     // vertex is higher, else backward while the previous one is. At a run of equal values
     // (collinear vertices edge-on, allowed in a polygon that is convex but not strictly so),
@@ -273,6 +356,81 @@ mod tests {
             let b = regular_polygon(m, 2.0, DVec2::new(3.0, far), 0.0);
             check_against_scans(&a, &directions(&a, &b, &[]))?;
             check_against_scans(&b, &directions(&b, &a, &[]))?;
+        }
+    }
+
+    /// Each direction asked of a fresh walker, so every answer comes from the bisection.
+    fn check_bisection(shape: &Convex, dirs: &[DVec2]) -> Result<(), TestCaseError> {
+        for (k, &d) in dirs.iter().enumerate() {
+            let first_max = (0..shape.vertices.len())
+                .find(|&i| shape.vertices[i].dot(d) == shape.support_value(d))
+                .unwrap();
+            prop_assert_eq!(
+                extreme_vertex(shape, d),
+                first_max,
+                "direction {} = {:?}",
+                k,
+                d
+            );
+            prop_assert_eq!(
+                HintedSupport::new(shape).vertices(d),
+                shape.support_vertices(d)
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn bisection_answers_as_the_scan_does(
+            points in prop::collection::vec((-10.0..10.0f64, -10.0..10.0f64), 16..400),
+            n in prop_oneof![Just(16usize), Just(17), Just(1024), 16..2000usize],
+            offset in prop_oneof![Just(0.0), Just(1e6), -1e3..1e3f64],
+            angle in -4.0..4.0f64,
+            jumps in prop::collection::vec(-7.0..7.0f64, 0..24),
+        ) {
+            let pose = Pose::new(DVec2::new(offset, -offset), angle);
+            let random = polygon_from(&points, 0.0).map(|c| c.transformed(&pose));
+            let regular = regular_polygon(n, 3.0, DVec2::new(offset, 1.0), angle);
+            for shape in random.iter().chain([&regular]) {
+                // A sample of the normals (the aligned, tied cases) and the jumps.
+                let dirs = directions(shape, shape, &jumps);
+                let every = (dirs.len() / 150).max(1);
+                let sample: Vec<DVec2> = dirs.iter().step_by(every).chain(dirs.iter().rev().take(28)).copied().collect();
+                check_bisection(shape, &sample)?;
+            }
+        }
+    }
+
+    #[test]
+    fn bisection_looks_at_few_vertices() {
+        // A regular 4,096-gon, and the hull of points on a lopsided oval (uneven edges).
+        let oval: Vec<(f64, f64)> = (0..3000)
+            .map(|k| {
+                let t = k as f64 * 2.399963; // golden angle: scattered around the oval
+                (3.0 * t.cos() + 0.5 * (2.0 * t).sin(), t.sin())
+            })
+            .collect();
+        let oval = polygon_from(&oval, 0.0).unwrap();
+        assert!(oval.vertices.len() > 1000, "{}", oval.vertices.len());
+        for shape in [regular_polygon(4096, 1.0, DVec2::ZERO, 0.3), oval] {
+            check_looks(&shape);
+        }
+    }
+
+    fn check_looks(shape: &Convex) {
+        for k in 0..64 {
+            let d = DVec2::from_angle(k as f64 * 0.1);
+            let count = std::cell::Cell::new(0usize);
+            let found = peak(&shape.vertices, [None, None], &|v: DVec2| {
+                count.set(count.get() + 1);
+                v.dot(d)
+            });
+            assert_eq!(found, extreme_vertex(shape, d));
+            // About 3 · log2(4096) = 36 for the bisection, a few for the climb; a scan is 4,096.
+            assert!(count.get() < 80, "{} looks for direction {k}", count.get());
         }
     }
 
