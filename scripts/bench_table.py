@@ -30,15 +30,18 @@ def key(group):
 
 rows = sorted((g for g in medians if g.count("/") == 2 and not g.startswith("figure")), key=key)
 print("| query | config | n | ours | median | parry | ours / parry |")
+# rotating_toi rows also give the ratio to parry's sweep_time_of_impact (parry_sweep).
 print("|---|---|---:|---|---:|---:|---:|")
 for g in rows:
     q, config, n = key(g)
     fns = medians[g]
     parry = fns.get("parry")
     for f, ns in sorted(fns.items()):
-        if f == "parry":
+        if f.startswith("parry"):
             continue
         ratio = f"{ns / parry:.2f}" if parry else "–"
+        if "parry_sweep" in fns:
+            ratio += f" (sweep: {ns / fns['parry_sweep']:.2f})"
         extra = ""
         if q == "md_edge_merge":
             extra = f" ({ns / (2 * n):.1f} ns per output vertex)"
