@@ -75,7 +75,9 @@
 //! tolerance" means.
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
+use super::gjk::gjk;
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
+use super::support::Posed;
 use super::{contact, Contact, DVec2, Pose};
 
 /// Each step stops this fraction of the tolerance short of where the bound says the bodies could
@@ -221,11 +223,45 @@ pub fn motion_scale(a: &MovingBody, b: &MovingBody) -> f64 {
     (reach(a) + reach(b)).max(f64::MIN_POSITIVE)
 }
 
-/// The contact of the two bodies at time `t`.
-fn measure(a: &MovingBody, b: &MovingBody, t: f64) -> (Pose, Pose, Contact) {
+/// The contact of the two bodies at time `t`: exact (the MD scan) when `exact`, else GJK's when
+/// it has one; and whether it is the exact one.
+///
+/// Apart, GJK answers on the posed cores ([`Posed`]: O(log n) per support point, no vertex
+/// moved, no MD built): its distance exceeds the exact
+/// one by at most [`GJK_GAP_RELATIVE`](super::gjk::GJK_GAP_RELATIVE) of the shapes' extent, a
+/// fiftieth of the margin every step keeps (the extent is within the motion's scale, and the
+/// margin is at least half of [`ROUNDING_RELATIVE`] of it), so a step still never reaches the
+/// contact. Touching or overlapping, GJK gives no distance and the MD scan decides. Every
+/// iteration that stops the cast is measured exactly, so the answer is the exact contact.
+fn measure(a: &MovingBody, b: &MovingBody, t: f64, exact: bool) -> (Pose, Pose, Contact, bool) {
     let (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
-    let (wa, wb) = (a.local.transformed(&pose_a), b.local.transformed(&pose_b));
-    (pose_a, pose_b, contact(&wa, &wb))
+    let fast = (!exact)
+        .then(|| {
+            gjk(
+                &Posed::new(&a.local, &pose_a),
+                &Posed::new(&b.local, &pose_b),
+            )
+            .closest
+        })
+        .flatten();
+    let (c, exact) = match fast {
+        Some(g) => (
+            Contact::from_core(
+                g.distance,
+                g.normal,
+                g.point_a,
+                g.point_b,
+                a.local.radius,
+                b.local.radius,
+            ),
+            false,
+        ),
+        None => (
+            contact(&a.local.transformed(&pose_a), &b.local.transformed(&pose_b)),
+            true,
+        ),
+    };
+    (pose_a, pose_b, c, exact)
 }
 
 /// Conservative advancement for two bodies that translate and turn over `t ∈ [0, 1]`: the
@@ -250,7 +286,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
     };
     if settings.max_iterations == 0 {
         // No iteration allowed: report the start as the last safe time, measured but not recorded.
-        let (_, _, c) = measure(a, b, 0.0);
+        let (_, _, c, _) = measure(a, b, 0.0, true);
         out.distance = c.distance;
         out.normal = c.normal;
         return out;
@@ -259,37 +295,54 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
     let mut t = 0.0;
     let mut short_steps = 0;
     loop {
-        let (pose_a, pose_b, c) = measure(a, b, t);
-        let bound = ClosingBound::new(a, b, c.normal);
         let first = out.iterations.is_empty();
         let last_allowed = out.iterations.len() + 1 >= settings.max_iterations as usize;
-
         // Decide what this iteration is: a stop, or a step of `Δt` (`step` is recorded either
         // way; a stop for lack of progress or of iterations still shows the step it refused).
-        let mut step = None;
-        let stop = if first && c.distance <= 0.0 {
-            Some(CastStatus::Overlapping)
-        } else if c.distance < tolerance {
-            Some(CastStatus::Hit)
-        } else if bound.total <= 0.0 || bound.total.is_nan() || t + c.distance / bound.total > 1.0 {
-            // The gap along the normal cannot close before t = 1.
-            Some(CastStatus::Miss)
-        } else {
-            let dt = (c.distance - margin) / bound.total;
-            step = Some(dt);
+        // A stop found on GJK's measure is decided again on the exact one.
+        let decide = |c: &Contact, bound: &ClosingBound| -> (Option<CastStatus>, Option<f64>) {
+            if first && c.distance <= 0.0 {
+                (Some(CastStatus::Overlapping), None)
+            } else if c.distance < tolerance {
+                (Some(CastStatus::Hit), None)
+            } else if bound.total <= 0.0
+                || bound.total.is_nan()
+                || t + c.distance / bound.total > 1.0
+            {
+                // The gap along the normal cannot close before t = 1.
+                (Some(CastStatus::Miss), None)
+            } else {
+                let dt = (c.distance - margin) / bound.total;
+                let short = if dt < NO_PROGRESS_STEP {
+                    short_steps + 1
+                } else {
+                    0
+                };
+                let stop = if short >= NO_PROGRESS_STEPS {
+                    Some(CastStatus::NoProgress)
+                } else if last_allowed {
+                    Some(CastStatus::OutOfIterations)
+                } else {
+                    None
+                };
+                (stop, Some(dt))
+            }
+        };
+        let (mut pose_a, mut pose_b, mut c, exact) = measure(a, b, t, false);
+        let mut bound = ClosingBound::new(a, b, c.normal);
+        let (mut stop, mut step) = decide(&c, &bound);
+        if stop.is_some() && !exact {
+            (pose_a, pose_b, c, _) = measure(a, b, t, true);
+            bound = ClosingBound::new(a, b, c.normal);
+            (stop, step) = decide(&c, &bound);
+        }
+        if let Some(dt) = step {
             short_steps = if dt < NO_PROGRESS_STEP {
                 short_steps + 1
             } else {
                 0
             };
-            if short_steps >= NO_PROGRESS_STEPS {
-                Some(CastStatus::NoProgress)
-            } else if last_allowed {
-                Some(CastStatus::OutOfIterations)
-            } else {
-                None
-            }
-        };
+        }
 
         out.iterations.push(AngularCastStep {
             t,

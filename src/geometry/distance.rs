@@ -163,7 +163,7 @@ pub fn md_edge_normal(md: &MinkowskiDifference, i: usize, a: &Convex, b: &Convex
 pub fn contact_from_md(md: &MinkowskiDifference, a: &Convex, b: &Convex) -> Contact {
     // On the merged polygon a face-to-face contact is one edge, so the witnesses fall where the
     // origin projects onto it (mid-face), not on the split between the two shapes' edges.
-    let md = &md.merged_collinear();
+    let md = &*md.merged_collinear_or_self();
     let f = nearest_feature(md);
     let len = f.point.length();
     let scale = md

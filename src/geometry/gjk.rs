@@ -50,8 +50,8 @@
 //! with [`GjkTermination::Empty`]. Every `Convex` made by `Shape::to_convex` has at least one.
 
 use super::minkowski::MdVertex;
-use super::support::extreme_vertex;
-use super::{closest_on_segment, orient, unit, Convex, DVec2};
+use super::support::CoreShape;
+use super::{closest_on_segment, orient, unit, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -78,7 +78,7 @@ pub const GJK_TOUCH_RELATIVE: f64 = 1e-12;
 /// The length that relative tolerances are measured against: the largest coordinate magnitude
 /// of either core (at least the smallest positive normal `f64`). Rounding errors of MD points are
 /// proportional to it, whether the shapes sit near 10⁶ or are 10⁻⁶ across.
-pub fn tolerance_scale(a: &Convex, b: &Convex) -> f64 {
+pub fn tolerance_scale(a: &impl CoreShape, b: &impl CoreShape) -> f64 {
     a.extent().max(b.extent()).max(f64::MIN_POSITIVE)
 }
 
@@ -151,12 +151,12 @@ pub struct Gjk {
 /// The core MD's support point along `dir`: `b`'s farthest core vertex along `dir` minus `a`'s
 /// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
 /// Both cores must have at least one vertex.
-pub fn md_support(a: &Convex, b: &Convex, dir: DVec2) -> MdVertex {
+pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVertex {
     // O(log n) each (see [`super::support`]).
-    let ia = extreme_vertex(a, -dir);
-    let ib = extreme_vertex(b, dir);
+    let ia = a.extreme(-dir);
+    let ib = b.extreme(dir);
     MdVertex {
-        point: b.vertices[ib] - a.vertices[ia],
+        point: b.vertex(ib) - a.vertex(ia),
         a: ia,
         b: ib,
     }
@@ -268,23 +268,28 @@ fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
 
 /// The core points of A and B behind the point of `feature` (a vertex or an edge) nearest the
 /// origin.
-pub(crate) fn witnesses(a: &Convex, b: &Convex, feature: &[MdVertex]) -> (DVec2, DVec2) {
+pub(crate) fn witnesses(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    feature: &[MdVertex],
+) -> (DVec2, DVec2) {
     match *feature {
-        [p] => (a.vertices[p.a], b.vertices[p.b]),
+        [p] => (a.vertex(p.a), b.vertex(p.b)),
         [p, q, ..] => {
             let (_, t) = closest_on_segment(p.point, q.point, DVec2::ZERO);
             (
-                a.vertices[p.a].lerp(a.vertices[q.a], t),
-                b.vertices[p.b].lerp(b.vertices[q.b], t),
+                a.vertex(p.a).lerp(a.vertex(q.a), t),
+                b.vertex(p.b).lerp(b.vertex(q.b), t),
             )
         }
         [] => (DVec2::ZERO, DVec2::ZERO),
     }
 }
 
-/// Run GJK on the cores of `a` and `b` (world space; radii ignored).
-pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
-    if a.vertices.is_empty() || b.vertices.is_empty() {
+/// Run GJK on the cores of `a` and `b` (world space; radii ignored): two [`super::Convex`] shapes, or
+/// shapes placed by a pose without moving their vertices ([`super::support::Posed`]).
+pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
+    if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return Gjk {
             steps: vec![],
             termination: GjkTermination::Empty,
@@ -297,7 +302,7 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
     let touch = GJK_TOUCH_RELATIVE * scale;
     // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca, the
     // middles of the bounding boxes: found in O(log n), unlike the centroids).
-    let middle = |c: &Convex| {
+    let middle = |c: &S| {
         let (lo, hi) = c.bounds();
         (lo + hi) / 2.0
     };
@@ -408,7 +413,7 @@ pub fn gjk(a: &Convex, b: &Convex) -> Gjk {
 mod tests {
     use super::*;
     use crate::geometry::testing::boxed;
-    use crate::geometry::{Pose, Shape};
+    use crate::geometry::{Convex, Pose, Shape};
 
     fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
         Shape::Capsule {

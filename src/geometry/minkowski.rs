@@ -68,9 +68,16 @@ impl MinkowskiDifference {
     /// vertex pairs still interpolate linearly: halfway along it is halfway along both shapes'
     /// parallel edges.
     pub fn merged_collinear(&self) -> MinkowskiDifference {
+        self.merged_collinear_or_self().into_owned()
+    }
+
+    /// [`MinkowskiDifference::merged_collinear`], borrowing `self` when nothing merges (the
+    /// usual case: no two edges of A and B parallel), so no copy is made.
+    pub fn merged_collinear_or_self(&self) -> std::borrow::Cow<'_, MinkowskiDifference> {
+        use std::borrow::Cow;
         let n = self.vertices.len();
         if n < 3 {
-            return self.clone();
+            return Cow::Borrowed(self);
         }
         let p = |i: usize| self.vertices[i % n].point;
         // Vertex i is dropped when the edges into and out of it run the same way on one line.
@@ -80,11 +87,14 @@ impl MinkowskiDifference {
                 orient(prev, here, next) == 0.0 && (here - prev).dot(next - here) > 0.0
             })
             .collect();
+        if !dropped.contains(&true) && lowest(&self.points()) == 0 {
+            return Cow::Borrowed(self); // what the walk below would rebuild
+        }
         let Some(first) = (0..n).find(|&i| !dropped[i]) else {
-            return self.clone();
+            return Cow::Borrowed(self);
         };
-        let mut vertices = Vec::new();
-        let mut edges = Vec::new();
+        let mut vertices = Vec::with_capacity(n);
+        let mut edges = Vec::with_capacity(n);
         let mut i = first;
         loop {
             // A merged edge from kept vertex i over dropped ones to the next kept vertex.
@@ -108,11 +118,11 @@ impl MinkowskiDifference {
         let start = lowest(&vertices.iter().map(|v| v.point).collect::<Vec<_>>());
         vertices.rotate_left(start);
         edges.rotate_left(start);
-        MinkowskiDifference {
+        Cow::Owned(MinkowskiDifference {
             vertices,
             edges,
             radius: self.radius,
-        }
+        })
     }
 
     /// The polygon with collinear vertices (the split at parallel edges) removed: the vertices
@@ -156,7 +166,8 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
     let (na, nb) = (a.vertices.len(), b.vertices.len());
     let (ea, eb) = (a.edge_count(), b.edge_count());
     let (mut ia, mut ib) = (lowest(&neg_a), lowest(&b.vertices));
-    let mut vertices = Vec::with_capacity(ea + eb);
+    // One vertex per edge, plus the start listed again at the end of the walk (then dropped).
+    let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
     let (mut ta, mut tb) = (0, 0); // edges taken from each
     loop {
@@ -168,8 +179,8 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
         if ta == ea && tb == eb {
             break;
         }
-        let next_a = (ia + 1) % na;
-        let next_b = (ib + 1) % nb;
+        let next_a = if ia + 1 == na { 0 } else { ia + 1 };
+        let next_b = if ib + 1 == nb { 0 } else { ib + 1 };
         let take_b = if ta == ea {
             true
         } else if tb == eb {

@@ -5,8 +5,8 @@
 //! for a circle, two for a capsule) and the rounding radius. The MD of two such shapes is the MD
 //! of their cores dilated by the sum of the radii, so one set of polygon algorithms serves all.
 
-use super::hull::{convex_hull, HullNote};
-use super::support::extreme_vertex;
+use super::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
+use super::support::CoreShape;
 use super::{orient, outward_normal, DVec2};
 
 /// What a body is, in its own frame (y-up, centred on the body's position).
@@ -213,8 +213,15 @@ impl Convex {
     /// far from the origin; such vertices are dropped, so the result keeps the invariants of
     /// [`Convex`] (and can have fewer vertices than `self` in those rare cases).
     pub fn transformed(&self, pose: &Pose) -> Convex {
+        // `Pose::apply` with the rotation worked out once, not once per vertex.
+        let rotation = DVec2::from_angle(pose.angle);
         Convex {
-            vertices: tidy_convex(self.vertices.iter().map(|&v| pose.apply(v)).collect()),
+            vertices: tidy_convex(
+                self.vertices
+                    .iter()
+                    .map(|&v| pose.position + rotation.rotate(v))
+                    .collect(),
+            ),
             radius: self.radius,
         }
     }
@@ -277,21 +284,13 @@ impl Convex {
     /// The largest coordinate magnitude of the core (the scale used for tolerances): the
     /// largest of the four extreme coordinates, each found in O(log n).
     pub fn extent(&self) -> f64 {
-        if self.vertices.is_empty() {
-            return 0.0;
-        }
-        let (lo, hi) = self.bounds();
-        lo.abs().max(hi.abs()).max_element()
+        CoreShape::extent(self)
     }
 
     /// The corners `(min, max)` of the core's axis-aligned bounding box, from its four extreme
-    /// vertices (O(log n) each, [`extreme_vertex`]). The core must have a vertex.
+    /// vertices (O(log n) each, [`super::support::extreme_vertex`]). The core must have a vertex.
     pub fn bounds(&self) -> (DVec2, DVec2) {
-        let at = |dir: DVec2| self.vertices[extreme_vertex(self, dir)];
-        (
-            DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
-            DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
-        )
+        CoreShape::bounds(self)
     }
 
     /// The average of the core vertices (inside the core).
@@ -358,7 +357,8 @@ impl Convex {
 /// only while the outline turns exactly left (Graham's scan on input already in angular order).
 /// O(n).
 fn tidy_convex(mut points: Vec<DVec2>) -> Vec<DVec2> {
-    if points.len() < 2 {
+    // Already strictly convex (the usual case): the pass below would keep every vertex.
+    if points.len() < 2 || is_strictly_convex_ccw(&points) {
         return points;
     }
     let start = (0..points.len())

@@ -32,12 +32,88 @@
 //! answer with the plain scan, to the bit, on random, regular, far-off and aligned polygons.
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
-use super::{Convex, DVec2};
+use super::{Convex, DVec2, Pose};
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
 /// equal ones), in O(log n): one bisection and a short climb, no hint needed.
 pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     peak(&shape.vertices, [None, None], &|v: DVec2| v.dot(dir))
+}
+
+/// A convex core as GJK and EPA see it: vertices in world space and an extreme vertex in any
+/// direction (O(log n)).
+pub trait CoreShape {
+    fn vertex_count(&self) -> usize;
+    /// Core vertex `i`, in world space.
+    fn vertex(&self, i: usize) -> DVec2;
+    /// The first vertex farthest along `dir` (world space); see [`extreme_vertex`].
+    fn extreme(&self, dir: DVec2) -> usize;
+
+    /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
+    fn bounds(&self) -> (DVec2, DVec2) {
+        let at = |dir: DVec2| self.vertex(self.extreme(dir));
+        (
+            DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
+            DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
+        )
+    }
+
+    /// The largest coordinate magnitude of the core (0 without vertices).
+    fn extent(&self) -> f64 {
+        if self.vertex_count() == 0 {
+            return 0.0;
+        }
+        let (lo, hi) = self.bounds();
+        lo.abs().max(hi.abs()).max_element()
+    }
+}
+
+impl CoreShape for Convex {
+    fn vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+    fn vertex(&self, i: usize) -> DVec2 {
+        self.vertices[i]
+    }
+    fn extreme(&self, dir: DVec2) -> usize {
+        extreme_vertex(self, dir)
+    }
+}
+
+/// A core in its own frame placed by a pose, without moving its vertices: each one is placed
+/// only when asked for, and a support search turns the direction into the core's frame
+/// instead. O(log n) per query where [`Convex::transformed`] is O(n). The vertices are where
+/// `transformed` puts them (the same arithmetic), but a search in the core's frame can settle a
+/// rounding-level tie on the other vertex.
+#[derive(Clone, Copy, Debug)]
+pub struct Posed<'a> {
+    local: &'a Convex,
+    position: DVec2,
+    rotation: DVec2,
+}
+
+impl<'a> Posed<'a> {
+    pub fn new(local: &'a Convex, pose: &Pose) -> Self {
+        Posed {
+            local,
+            position: pose.position,
+            rotation: DVec2::from_angle(pose.angle),
+        }
+    }
+}
+
+impl CoreShape for Posed<'_> {
+    fn vertex_count(&self) -> usize {
+        self.local.vertices.len()
+    }
+    fn vertex(&self, i: usize) -> DVec2 {
+        self.position + self.rotation.rotate(self.local.vertices[i])
+    }
+    fn extreme(&self, dir: DVec2) -> usize {
+        // The inverse rotation: by the conjugate (cos, −sin).
+        let back = DVec2::new(self.rotation.x, -self.rotation.y);
+        extreme_vertex(self.local, back.rotate(dir))
+    }
 }
 
 /// Support queries on `shape`, each starting from the previous answer (see the module doc).
