@@ -162,10 +162,16 @@ fn turns_before(u: DVec2, v: DVec2) -> bool {
 
 /// B ⊖ A by merging edges by direction (see the module doc). `a` and `b` are in world space.
 pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
-    let neg_a: Vec<DVec2> = a.vertices.iter().map(|&v| -v).collect();
     let (na, nb) = (a.vertices.len(), b.vertices.len());
     let (ea, eb) = (a.edge_count(), b.edge_count());
-    let (mut ia, mut ib) = (lowest(&neg_a), lowest(&b.vertices));
+    // −A's lowest vertex, without building −A.
+    let lowest_of_minus_a = (0..na)
+        .min_by(|&i, &j| {
+            let (p, q) = (-a.vertices[i], -a.vertices[j]);
+            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+        })
+        .unwrap_or(0);
+    let (mut ia, mut ib) = (lowest_of_minus_a, lowest(&b.vertices));
     // One vertex per edge, plus the start listed again at the end of the walk (then dropped).
     let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
@@ -187,7 +193,7 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
             false
         } else {
             let db = b.vertices[next_b] - b.vertices[ib];
-            let da = neg_a[next_a] - neg_a[ia];
+            let da = a.vertices[ia] - a.vertices[next_a]; // the edge of −A
             !turns_before(da, db)
         };
         if take_b {
