@@ -670,7 +670,8 @@ fn dropping_a_scene_file_on_the_window_opens_it_asking_first_when_unsaved() {
     let left = changed_in_middle(&app, &edited, &cancelled);
     assert!(
         left < PROMPT_PIXELS / 5,
-        "the question stayed ({left} pixels)"
+        "after Esc the window is not the edited scene again ({left} pixels differ): the \
+         question stayed, or the drop opened the file without asking"
     );
     display.act(&[&["key", "ctrl+s"]]);
     let b0 = opened["b"]["position"].clone();
