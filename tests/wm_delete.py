@@ -11,7 +11,7 @@ and $DISPLAY. Exit status 1 when the window does not take part in WM_DELETE_WIND
 
 import sys
 
-from Xlib import X, display
+from Xlib import X, display, error
 from Xlib.protocol import event
 
 
@@ -32,8 +32,12 @@ def main():
         client_type=protocols,
         data=(32, [delete, X.CurrentTime, 0, 0, 0]),
     )
-    window.send_event(ev, event_mask=X.NoEventMask)
-    d.flush()
+    caught = error.CatchError()
+    window.send_event(ev, event_mask=X.NoEventMask, onerror=caught)
+    d.sync()
+    if caught.get_error():
+        sys.stderr.write("wm_delete: the X server refused the event: %s\n" % caught.get_error())
+        sys.exit(1)
     d.close()
 
 
