@@ -2,15 +2,18 @@
 //! keyboard (xdotool), looked at with screenshots (ImageMagick's `import`).
 //!
 //! These need `Xvfb`, `xdotool` and `import` on the PATH (Debian: `xvfb libgl1-mesa-dri
-//! xdotool imagemagick`). Without them each test says so plainly and passes; with
-//! `MINKOWSKI_LAB_WINDOW_TESTS=required` (as CI sets it) a missing tool is a failure, so CI
-//! never skips them.
+//! xdotool imagemagick`); dropping a file and closing the window also need a Python 3 with
+//! python-xlib (Debian: `python3 python3-xlib`), which runs the small X clients beside this file
+//! (`xdnd_drop.py`: a file manager's drag and drop; `wm_delete.py`: the window manager's close
+//! request; no window manager runs under Xvfb). Without them each test says so plainly and
+//! passes; with `MINKOWSKI_LAB_WINDOW_TESTS=required` (as CI sets it) a missing tool is a
+//! failure, so CI never skips them.
 //!
 //! Each test starts its own Xvfb on its own display number, so they can run in parallel.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_minkowski-lab");
@@ -34,21 +37,53 @@ fn tools() -> Result<(), String> {
     Ok(())
 }
 
+/// Prints why `test` cannot run and returns `false`, or panics when the window tests are
+/// required.
+fn missing(test: &str, why: &str) -> bool {
+    let required = std::env::var("MINKOWSKI_LAB_WINDOW_TESTS").as_deref() == Ok("required");
+    assert!(!required, "{test}: window tests are required but {why}");
+    eprintln!(
+        "SKIPPED {test}: {why}; install xvfb libgl1-mesa-dri xdotool imagemagick python3 \
+         python3-xlib to run the real-window tests"
+    );
+    false
+}
+
 /// `true` when the window tests can run; otherwise prints why and returns `false`, or panics
 /// when they are required.
 fn can_run(test: &str) -> bool {
     match tools() {
         Ok(()) => true,
-        Err(why) => {
-            let required = std::env::var("MINKOWSKI_LAB_WINDOW_TESTS").as_deref() == Ok("required");
-            assert!(!required, "{test}: window tests are required but {why}");
-            eprintln!(
-                "SKIPPED {test}: {why}; install xvfb libgl1-mesa-dri xdotool imagemagick to run \
-                 the real-window tests"
-            );
-            false
-        }
+        Err(why) => missing(test, &why),
     }
+}
+
+/// The first of `python3` (the PATH's, perhaps a pyenv one) and the system's `/usr/bin/python3`
+/// that has python-xlib.
+fn python_with_xlib() -> Option<&'static str> {
+    ["python3", "/usr/bin/python3"].into_iter().find(|p| {
+        Command::new(p)
+            .args(["-c", "import Xlib"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
+/// Like [`can_run`], for the tests that also run the Python X clients: the Python to use.
+fn can_run_with_python(test: &str) -> Option<&'static str> {
+    if !can_run(test) {
+        return None;
+    }
+    let python = python_with_xlib();
+    if python.is_none() {
+        missing(
+            test,
+            "no `python3` with python-xlib (`import Xlib`) is installed",
+        );
+    }
+    python
 }
 
 /// A private X display, stopped on drop.
@@ -143,6 +178,8 @@ impl Drop for Display {
 /// The app running on a display, killed on drop.
 struct App {
     child: Child,
+    /// The X window's id, as xdotool prints it.
+    id: String,
     /// The window's top-left on the screen.
     origin: (i32, i32),
 }
@@ -180,12 +217,87 @@ impl App {
         std::thread::sleep(Duration::from_secs(3));
         App {
             child,
+            id,
             origin: (field("X"), field("Y")),
         }
     }
 
     fn running(&mut self) -> bool {
         self.child.try_wait().expect("try_wait").is_none()
+    }
+
+    /// Waits up to `timeout` for the app to exit; its status, or `None` if it is still running.
+    fn exited_within(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return Some(status);
+            }
+            if start.elapsed() > timeout {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Runs one of the Python X clients beside this file on the app's window; panics with its
+    /// message if it fails.
+    fn x_client(&self, display: &Display, python: &str, script: &str, args: &[&str]) {
+        let out = Command::new(python)
+            .arg(Path::new("tests").join(script))
+            .arg(&self.id)
+            .args(args)
+            .env("DISPLAY", &display.name)
+            .output()
+            .expect("python runs");
+        assert!(
+            out.status.success(),
+            "{script} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Drops `file` on the middle of the window, as a file manager's drag and drop does.
+    fn drop_file(&self, display: &Display, python: &str, file: &Path) {
+        let (x, y) = self.at(700.0, 430.0);
+        let file = file.to_str().expect("a UTF-8 path");
+        self.x_client(display, python, "xdnd_drop.py", &[&x, &y, file]);
+    }
+
+    /// Asks the window to close, as a window manager does when its close button is clicked.
+    fn request_close(&self, display: &Display, python: &str) {
+        self.x_client(display, python, "wm_delete.py", &[]);
+    }
+
+    /// Asks the window to close; the app's exit status once it ends (`None`: still running
+    /// after 10 s).
+    fn close(&mut self, display: &Display, python: &str) -> Option<ExitStatus> {
+        self.request_close(display, python);
+        self.exited_within(Duration::from_secs(10))
+    }
+
+    /// Asks the window to close while there are unsaved changes: the app must keep running and
+    /// show the "Unsaved changes" question (the middle of the window changes).
+    fn close_and_see_the_question(&mut self, display: &Display, python: &str, dir: &Path) {
+        let before = display.screenshot(&dir.join("before-question.png"));
+        self.request_close(display, python);
+        let start = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(500));
+            assert!(self.running(), "closed with unsaved changes without asking");
+            let now = display.screenshot(&dir.join("question.png"));
+            let changed = changed_in_middle(self, &before, &now);
+            if changed > PROMPT_PIXELS {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(8),
+                "no question: {changed} pixels changed in the middle of the window"
+            );
+        }
+        // Still running a moment later (the question is not a step on the way out).
+        std::thread::sleep(Duration::from_secs(1));
+        assert!(self.running(), "closed with unsaved changes without asking");
     }
 
     /// A window point as screen coordinates for xdotool.
@@ -453,5 +565,184 @@ fn every_scene_renders_to_a_png_with_both_bodies() {
             scene.display()
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The file's bytes.
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+/// An edit with the real mouse: any left-drag in configuration space (the right pane) moves B.
+/// The mouse stays over the window, so the keys that follow reach it.
+fn edit(display: &Display, app: &App) {
+    let (ax, ay) = app.at(1100.0, 380.0);
+    let (bx, by) = app.at(1130.0, 400.0);
+    let (cx, cy) = app.at(1160.0, 420.0);
+    display.act(&[
+        &["mousemove", &ax, &ay],
+        &["mousedown", "1"],
+        &["mousemove", &bx, &by],
+        &["mousemove", &cx, &cy],
+        &["mouseup", "1"],
+    ]);
+}
+
+/// How many pixels must change in the middle of the window for the "Unsaved changes" question
+/// to count as shown (its frame, text and buttons).
+const PROMPT_PIXELS: usize = 1500;
+
+/// How many pixels differ between two screenshots in the middle of the window, where egui
+/// centres the "Unsaved changes" question (the panel, whose frame times change by themselves,
+/// is left of it).
+fn changed_in_middle(app: &App, before: &[[u8; 3]], after: &[[u8; 3]]) -> usize {
+    let width: usize = SCREEN.split('x').next().unwrap().parse().unwrap();
+    let (x0, y0) = (app.origin.0 as usize + 450, app.origin.1 as usize + 250);
+    (y0..y0 + 360)
+        .flat_map(|y| (x0..x0 + 850).map(move |x| y * width + x))
+        .filter(|&i| before[i] != after[i])
+        .count()
+}
+
+#[test]
+fn dropping_a_scene_file_on_the_window_opens_it_asking_first_when_unsaved() {
+    let Some(python) = can_run_with_python("dropping_a_scene_file") else {
+        return;
+    };
+    let dir = temp_dir("drop");
+    let first = copy_scene("obb_vs_obb.json", &dir);
+    let dropped = dir.join("dropped.json");
+    std::fs::copy(
+        Path::new("scenes").join("angular_cast_bar_turns.json"),
+        &dropped,
+    )
+    .unwrap();
+    let dropped_title = json(&dropped)["title"].clone();
+    assert_ne!(json(&first)["title"], dropped_title);
+    let display = Display::start(152);
+    let mut app = App::start(&display, &first);
+    let (mx, my) = app.at(900.0, 300.0);
+    // A save first: the first file then holds the window's view as well.
+    display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+s"]]);
+    wait_for_file(&first, |v| v["view"].is_object());
+    let first_bytes = bytes(&first);
+
+    // No unsaved changes: the drop opens the file, so Ctrl+S now writes the dropped file (its
+    // own demo and the window's view) and leaves the first one alone.
+    app.drop_file(&display, python, &dropped);
+    display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+s"]]);
+    let opened = wait_for_file(&dropped, |v| v["view"].is_object());
+    assert_eq!(opened["title"], dropped_title);
+    assert_eq!(opened["view"]["demo"], "angular_cast");
+    assert_eq!(bytes(&first), first_bytes, "the first file was written");
+
+    // Unsaved changes: the drop asks first. Esc cancels: the edited scene stays (Ctrl+S writes
+    // the edit into the dropped file).
+    edit(&display, &app);
+    let edited = display.screenshot(&dir.join("edited.png"));
+    app.drop_file(&display, python, &first);
+    std::thread::sleep(Duration::from_secs(1));
+    let asked = display.screenshot(&dir.join("asked.png"));
+    let changed = changed_in_middle(&app, &edited, &asked);
+    assert!(
+        changed > PROMPT_PIXELS,
+        "no question after the drop: {changed} pixels changed in the middle of the window"
+    );
+    display.act(&[&["key", "Escape"]]);
+    std::thread::sleep(Duration::from_secs(1));
+    let cancelled = display.screenshot(&dir.join("cancelled.png"));
+    let left = changed_in_middle(&app, &edited, &cancelled);
+    assert!(
+        left < PROMPT_PIXELS / 5,
+        "after Esc the window is not the edited scene again ({left} pixels differ): the \
+         question stayed, or the drop opened the file without asking"
+    );
+    display.act(&[&["key", "ctrl+s"]]);
+    let b0 = opened["b"]["position"].clone();
+    let kept = wait_for_file(&dropped, |v| v["b"]["position"] != b0);
+    assert_eq!(kept["title"], dropped_title);
+    assert_eq!(bytes(&first), first_bytes, "the first file was written");
+
+    // Edit again, drop, D (don't save): the first file opens, the edit is not written. Then
+    // an edit and Ctrl+S land in the first file.
+    let kept_bytes = bytes(&dropped);
+    edit(&display, &app);
+    app.drop_file(&display, python, &first);
+    std::thread::sleep(Duration::from_secs(1));
+    display.act(&[&["key", "d"]]);
+    std::thread::sleep(Duration::from_secs(1));
+    let first_b = json(&first)["b"]["position"].clone();
+    edit(&display, &app);
+    display.act(&[&["key", "ctrl+s"]]);
+    let reopened = wait_for_file(&first, |v| v["b"]["position"] != first_b);
+    assert_eq!(
+        reopened["title"],
+        json(&Path::new("scenes").join("obb_vs_obb.json"))["title"]
+    );
+    assert_eq!(
+        bytes(&dropped),
+        kept_bytes,
+        "the discarded edit was written"
+    );
+    assert!(app.running());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn closing_the_window_asks_first_only_when_there_are_unsaved_changes() {
+    let Some(python) = can_run_with_python("closing_the_window") else {
+        return;
+    };
+    let dir = temp_dir("close");
+    let file = copy_scene("obb_vs_obb.json", &dir);
+    let display = Display::start(153);
+    let exit = Duration::from_secs(10);
+
+    // Nothing unsaved (a save first, so that later checks compare with the file as the app
+    // writes it): the close request closes the window.
+    let mut app = App::start(&display, &file);
+    let (mx, my) = app.at(900.0, 300.0);
+    display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+s"]]);
+    wait_for_file(&file, |v| v["view"].is_object());
+    let status = app.close(&display, python);
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "an unedited scene: the close request should end the app, got {status:?}"
+    );
+    let original = bytes(&file);
+
+    // An edit: the request asks instead. Esc cancels (the app keeps running); asked again,
+    // D closes without saving.
+    let mut app = App::start(&display, &file);
+    edit(&display, &app);
+    app.close_and_see_the_question(&display, python, &dir);
+    display.act(&[&["key", "Escape"]]);
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(app.running(), "Esc (cancel) closed the app");
+    app.close_and_see_the_question(&display, python, &dir);
+    display.act(&[&["key", "d"]]);
+    let status = app.exited_within(exit);
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "D (don't save) should end the app, got {status:?}"
+    );
+    assert_eq!(bytes(&file), original, "D (don't save) wrote the file");
+
+    // An edit, then Enter (save): the file is written, then the app ends.
+    let mut app = App::start(&display, &file);
+    edit(&display, &app);
+    app.close_and_see_the_question(&display, python, &dir);
+    display.act(&[&["key", "Return"]]);
+    let status = app.exited_within(exit);
+    assert!(
+        status.is_some_and(|s| s.success()),
+        "Enter (save) should end the app, got {status:?}"
+    );
+    let saved = json(&file);
+    assert_ne!(
+        saved["b"]["position"],
+        serde_json::from_slice::<Value>(&original).unwrap()["b"]["position"],
+        "Enter (save) did not write the edit"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -113,6 +113,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "asks first when there are unsaved changes",
     ),
     (
+        "Unsaved changes: Enter / D / Esc",
+        "save / don't save / cancel",
+    ),
+    (
         "The open file changes on disk",
         "reloaded (your unsaved edits are never replaced)",
     ),
@@ -372,12 +376,32 @@ fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     }
 }
 
-/// The question before an action that would lose unsaved changes.
+/// The question before an action that would lose unsaved changes. Keys answer it too (unless a
+/// text field has the keyboard): Enter saves (when the scene has a file), D does not save,
+/// Esc cancels.
 fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut Vec<Command>) {
     let what = match p {
         super::Pending::Open(path) => format!("open {}", path.display()),
         super::Pending::Quit => "close the window".into(),
     };
+    let can_save = app.path.is_some();
+    if !ctx.wants_keyboard_input() {
+        use egui::{Key, Modifiers};
+        let (save, dont, cancel) = ctx.input_mut(|i| {
+            (
+                can_save && i.consume_key(Modifiers::NONE, Key::Enter),
+                i.consume_key(Modifiers::NONE, Key::D),
+                i.consume_key(Modifiers::NONE, Key::Escape),
+            )
+        });
+        if save {
+            out.push(Command::Answer(true, true));
+        } else if dont {
+            out.push(Command::Answer(false, true));
+        } else if cancel {
+            out.push(Command::Answer(false, false));
+        }
+    }
     egui::Window::new("Unsaved changes")
         .collapsible(false)
         .resizable(false)
@@ -388,16 +412,22 @@ fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut 
                 displayable(&app.scene.title)
             ));
             ui.horizontal(|ui| {
-                if app.path.is_some() && ui.button("Save").clicked() {
+                if can_save && ui.button("Save").on_hover_text("Enter").clicked() {
                     out.push(Command::Answer(true, true));
                 }
-                if ui.button("Don't save").clicked() {
+                if ui.button("Don't save").on_hover_text("D").clicked() {
                     out.push(Command::Answer(false, true));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").on_hover_text("Esc").clicked() {
                     out.push(Command::Answer(false, false));
                 }
             });
+            let keys = if can_save {
+                "Enter: save \u{b7} D: don't save \u{b7} Esc: cancel"
+            } else {
+                "D: don't save \u{b7} Esc: cancel"
+            };
+            ui.label(egui::RichText::new(keys).small().weak());
         });
 }
 
