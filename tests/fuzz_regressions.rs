@@ -7,12 +7,16 @@ mod fuzz_checks;
 
 use std::path::PathBuf;
 
-fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir = PathBuf::from("tests/fuzz_regressions").join(target);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
+/// The files in `dirs` (not hidden ones), in order.
+fn inputs(dirs: &[&str]) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|dir| {
+            std::fs::read_dir(dir)
+                .unwrap_or_else(|e| panic!("{dir}: {e}"))
+                .map(|e| e.unwrap().path())
+        })
+        .filter(|p| p.is_file() && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
         .collect();
     files.sort();
     files
@@ -24,10 +28,10 @@ fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
         .collect()
 }
 
-/// Runs `check` on every input of `target`, and names every one that fails.
-fn replay(target: &str, check: fn(&[u8])) {
-    let all = inputs(target);
-    assert!(!all.is_empty(), "no inputs for {target}");
+/// Runs `check` on every file in `dirs`, and names every one that fails.
+fn replay(dirs: &[&str], check: fn(&[u8])) {
+    let all = inputs(dirs);
+    assert!(!all.is_empty(), "no inputs in {dirs:?}");
     let failed: Vec<String> = all
         .iter()
         .filter_map(|(path, bytes)| {
@@ -39,14 +43,26 @@ fn replay(target: &str, check: fn(&[u8])) {
     assert!(failed.is_empty(), "these inputs fail again: {failed:#?}");
 }
 
+/// The parser's findings, and as scene files the geometry's findings (`tests/extreme/fuzz_*`),
+/// the other extreme scenes and the malformed corpus, all under the fuzzer's checks.
 #[test]
 fn scene_files_the_fuzzer_found() {
-    replay("scene_parse", fuzz_checks::scene_bytes);
+    replay(
+        &[
+            "tests/fuzz_regressions/scene_parse",
+            "tests/extreme",
+            "tests/malformed",
+        ],
+        fuzz_checks::scene_bytes,
+    );
 }
 
 #[test]
 fn geometry_the_fuzzer_found() {
-    replay("geometry", fuzz_checks::geometry_bytes);
+    replay(
+        &["tests/fuzz_regressions/geometry"],
+        fuzz_checks::geometry_bytes,
+    );
 }
 
 /// `MINKOWSKI_LAB_SHOW=FILE cargo test --test fuzz_regressions show_recipe -- --nocapture`
