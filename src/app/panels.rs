@@ -28,6 +28,8 @@ pub enum Command {
     Fit,
     Help,
     DismissBanner,
+    /// The answer to the offer of a scene kept after a crash: restore (true) or discard.
+    Recovery(bool),
     /// Open this scene file (asking first if there are unsaved changes).
     Open(PathBuf),
     /// The answer about unsaved changes: (save first, then go on).
@@ -172,7 +174,30 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
     if let Some(p) = &app.pending {
         unsaved_prompt(ctx, app, p, &mut out);
     }
+    if let Some(found) = &app.recovery {
+        recovery_prompt(ctx, found, &mut out);
+    }
     out
+}
+
+/// The offer, at start, of the scene kept when the program last stopped on an error.
+fn recovery_prompt(ctx: &egui::Context, found: &super::recovery::Found, out: &mut Vec<Command>) {
+    egui::Window::new("Restore unsaved work?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.label(displayable(&found.question()));
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    out.push(Command::Recovery(true));
+                }
+                if ui.button("Discard").clicked() {
+                    out.push(Command::Recovery(false));
+                }
+            });
+        });
 }
 
 fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
