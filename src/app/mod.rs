@@ -629,7 +629,7 @@ impl App {
         self.play(dt);
         self.update_figure();
         self.keep_for_recovery();
-        if self.panic_key && ctx.input(|i| i.key_pressed(egui::Key::F12)) {
+        if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
         self.draw(ctx);

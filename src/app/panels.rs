@@ -190,7 +190,8 @@ fn recovery_prompt(ctx: &egui::Context, found: &super::recovery::Found, out: &mu
             ui.set_max_width(520.0);
             ui.label(displayable(&found.question()));
             ui.horizontal(|ui| {
-                if ui.button("Restore").clicked() {
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Restore (Enter)").clicked() || enter {
                     out.push(Command::Recovery(true));
                 }
                 if ui.button("Discard").clicked() {
