@@ -121,6 +121,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Esc", "closes this help"),
 ];
 
+/// The most warnings the panel lists (a cloud of 100,000 points has a warning for each point
+/// inside its hull; laying out all of them would cost every frame).
+pub const MAX_SHOWN_WARNINGS: usize = 12;
+
 pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
     let mut out = Vec::new();
     if let Some(msg) = &app.banner {
@@ -272,8 +276,19 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     if let Some(Err(e)) = cache.map(|c| &c.figure) {
         ui.colored_label(BANNER_TEXT, e);
     }
-    for w in cache.map(|c| c.warnings.as_slice()).unwrap_or(&[]) {
-        ui.colored_label(egui::Color32::from_rgb(160, 100, 0), w);
+    let warnings = cache.map(|c| c.warnings.as_slice()).unwrap_or(&[]);
+    let warning_color = egui::Color32::from_rgb(160, 100, 0);
+    for w in warnings.iter().take(MAX_SHOWN_WARNINGS) {
+        ui.colored_label(warning_color, w);
+    }
+    if warnings.len() > MAX_SHOWN_WARNINGS {
+        ui.colored_label(
+            warning_color,
+            format!(
+                "... and {} more warnings of the same kinds",
+                warnings.len() - MAX_SHOWN_WARNINGS
+            ),
+        );
     }
     if let Some(fig) = app.figure() {
         if fig.steps > 1 {

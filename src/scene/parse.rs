@@ -79,9 +79,14 @@ pub(super) fn from_str(text: &str, name: &str) -> Result<Scene, SceneError> {
     let scene = raw
         .into_scene(name)
         .map_err(|e| e.in_file(name, ErrorKind::Structure))?;
-    scene
-        .validate()
-        .map_err(|e| e.in_file(name, ErrorKind::Value))?;
+    scene.validate().map_err(|e| {
+        let kind = if e.problem.starts_with("too large") {
+            ErrorKind::TooLarge
+        } else {
+            ErrorKind::Value
+        };
+        e.in_file(name, kind)
+    })?;
     Ok(scene)
 }
 
