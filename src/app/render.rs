@@ -143,7 +143,7 @@ fn stroke_path(pts: &[Vec2], closed: bool, stroke: &Stroke) {
     let pts = if n > MAX_DRAWN_SEGMENTS {
         let k = n.div_ceil(MAX_DRAWN_SEGMENTS);
         let mut kept: Vec<Vec2> = pts.iter().step_by(k).copied().collect();
-        if !closed && (n - 1) % k != 0 {
+        if !closed && !(n - 1).is_multiple_of(k) {
             kept.push(pts[n - 1]); // an open path still ends where it should
         }
         thinned = kept;

@@ -162,8 +162,8 @@ pub struct ExitVector {
 
 /// The article's exit vector for a counter-clockwise convex polygon (B ⊖ A) containing the origin
 /// and B's velocity relative to A. `None` when the velocity is zero, not finite or so small that
-/// the time to reach the edge overflows, the polygon
-/// has fewer than three vertices, or the origin is outside the polygon. With the origin on the
+/// the time to reach the edge overflows, the polygon has fewer than three vertices, or the
+/// origin is outside the polygon. With the origin on the
 /// boundary the answer may be the zero vector. If the ray passes exactly through a vertex, the
 /// first of the two edges (in polygon order) is taken.
 pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
@@ -182,7 +182,7 @@ pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
         let (p, q) = (polygon[i], polygon[(i + 1) % n]);
         let d = q - p;
         let m = DVec2::new(d.y, -d.x); // outward, not normalised
-                                       // Along the unit direction: a tiny velocity would make the ray parameter overflow.
+                                       // Along the unit direction: with a tiny velocity the ray parameter would overflow.
         let towards = m.dot(direction);
         if towards <= 0.0 {
             continue;

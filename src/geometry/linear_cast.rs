@@ -210,8 +210,8 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
             }
         }
     };
-    // A motion so slow that the ray parameter of a hit overflows (a velocity of 1e-300 against
-    // a gap of 1) never gets there: such a hit is no hit.
+    // A motion so slow that the ray parameter of a hit overflows (1e-323 per frame against a
+    // gap of 0.1) never gets there: such a hit is no hit.
     for i in 0..md.edges.len() {
         let normal = md_edge_normal(md, i, &wa, &wb);
         let culled = d.dot(normal) >= 0.0;

@@ -257,7 +257,7 @@ impl<'a> Recipe<'a> {
             _ => {
                 let n = 1 + usize::from(self.byte() % 16);
                 let vertices = (0..n).map(|_| self.vector()).collect();
-                let radius = if self.byte() % 2 == 0 {
+                let radius = if self.byte().is_multiple_of(2) {
                     0.0
                 } else {
                     self.size()
@@ -280,9 +280,9 @@ impl<'a> Recipe<'a> {
     /// The scene the bytes describe: A, B (or A again: identical shapes), the settings.
     pub fn scene(&mut self) -> Scene {
         let a = self.body();
-        let b = if self.byte() % 8 == 0 {
+        let b = if self.byte().is_multiple_of(8) {
             let mut b = a.clone();
-            if self.byte() % 2 == 0 {
+            if self.byte().is_multiple_of(2) {
                 b.position = self.vector();
             }
             b
