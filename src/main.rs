@@ -84,9 +84,7 @@ fn render(
     let name = scene_path.display();
     let demo = demo.unwrap_or(scene.demo);
     let bodies = scene.bodies().map_err(|e| format!("{name}: {e}"))?;
-    for w in &bodies.warnings {
-        eprintln!("warning: {name}: {w}");
-    }
+    print_warnings(&name.to_string(), &bodies.warnings);
     figure::build(&scene, demo, step).map_err(|e| format!("{name}: {e}"))?;
     let ext = out
         .extension()
@@ -110,6 +108,22 @@ fn render(
         export::write_atomic(&out, picture::picture_svg(&p).as_bytes())
     } else {
         picture::run_picture(p, out)
+    }
+}
+
+/// The most warnings printed before the window opens or a picture is drawn (`report` lists
+/// them all in its JSON).
+const MAX_PRINTED_WARNINGS: usize = 20;
+
+fn print_warnings(name: &str, warnings: &[minkowski_lab::scene::SceneWarning]) {
+    for w in warnings.iter().take(MAX_PRINTED_WARNINGS) {
+        eprintln!("warning: {name}: {w}");
+    }
+    if warnings.len() > MAX_PRINTED_WARNINGS {
+        eprintln!(
+            "warning: {name}: ... and {} more",
+            warnings.len() - MAX_PRINTED_WARNINGS
+        );
     }
 }
 
@@ -157,9 +171,7 @@ fn main() -> ExitCode {
                     .as_ref()
                     .map_or(DEFAULT_SCENE_NAME.to_string(), |p| p.display().to_string());
                 let bodies = s.bodies().map_err(|e| format!("{name}: {e}"))?;
-                for w in &bodies.warnings {
-                    eprintln!("warning: {name}: {w}");
-                }
+                print_warnings(&name, &bodies.warnings);
                 app::run(s, path);
                 Ok(())
             })

@@ -165,3 +165,39 @@ pub fn tilted_box_over_apex() -> (
         .transformed(&Pose::new(centre, angle));
     (a, b)
 }
+
+/// Found by the geometry fuzzer (`tests/fuzz_regressions/geometry/aabb_nan_arrow`): two flat
+/// boxes 1e-300 apart vertically. The MD box's nearest point to the origin is (0, −1e-300),
+/// whose squared length underflows to 0, so `p / p.length()` was NaN and the `aabb` demo drew an
+/// arrow to NaN. The length is now taken after rescaling.
+#[test]
+fn aabbs_a_subnormal_gap_apart_have_a_unit_normal() {
+    use minkowski_lab::geometry::special::{aabb_difference, Aabb};
+    let a = Aabb::new(DVec2::new(4.8e-8, 1e-300), DVec2::new(5.4e-8, 0.0));
+    let b = Aabb::new(DVec2::ZERO, DVec2::new(5.4e-8, 0.0));
+    let d = aabb_difference(&a, &b);
+    assert!(!d.contains_origin);
+    assert_eq!(d.contact.normal, DVec2::new(0.0, -1.0));
+    assert_eq!(d.contact.distance, 1e-300);
+}
+
+/// Found by the geometry fuzzer (`tests/fuzz_regressions/geometry/point_cloud_nan_exit`): a
+/// relative velocity of (0, 1e-323) made the ray parameter to the exit edge overflow, and the
+/// exit construction was `0 · ∞ = NaN`. Such a velocity now has no exit vector, and a merely
+/// small one gets the same exit as a unit one along the same direction.
+#[test]
+fn a_subnormal_velocity_has_no_nan_exit_vector() {
+    use minkowski_lab::geometry::exit_vector::exit_vector;
+    let square = [
+        DVec2::new(-1.0, -2.0),
+        DVec2::new(3.0, -2.0),
+        DVec2::new(3.0, 2.0),
+        DVec2::new(-1.0, 2.0),
+    ];
+    assert_eq!(exit_vector(&square, DVec2::new(0.0, 1e-323)), None);
+    let unit = exit_vector(&square, DVec2::new(0.0, 1.0)).unwrap();
+    let small = exit_vector(&square, DVec2::new(0.0, 1e-200)).unwrap();
+    assert_eq!(small.exit, unit.exit);
+    assert_eq!(small.origin_to_edge, DVec2::new(0.0, 2.0));
+    assert_eq!(small.ray_t, 2e200);
+}

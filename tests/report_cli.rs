@@ -281,7 +281,7 @@ fn a_misspelt_field_or_a_nan_is_refused_with_file_and_place() {
         (
             "nan.json",
             good.replacen("-0.8", "NaN", 1),
-            vec!["nan.json:", "expected value"],
+            vec!["nan.json:", "`NaN` is not a number in JSON"],
         ),
         (
             "huge.json",

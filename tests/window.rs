@@ -186,8 +186,14 @@ struct App {
 
 impl App {
     fn start(display: &Display, scene: &Path) -> App {
+        App::start_with(display, scene, &[])
+    }
+
+    /// Started with these extra environment variables.
+    fn start_with(display: &Display, scene: &Path, env: &[(&str, &Path)]) -> App {
         let child = Command::new(BIN)
             .arg(scene)
+            .envs(env.iter().copied())
             .env("DISPLAY", &display.name)
             .stdout(Stdio::null())
             .spawn()
@@ -744,5 +750,75 @@ fn closing_the_window_asks_first_only_when_there_are_unsaved_changes() {
         serde_json::from_slice::<Value>(&original).unwrap()["b"]["position"],
         "Enter (save) did not write the edit"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Crash safety in the real program: an edit, then a panic (F12, which panics only with
+/// `MINKOWSKI_LAB_PANIC_KEY` set); the scene on screen is in the recovery folder, the next start
+/// offers it, Enter restores it, and saving writes the recovered edit to the scene's file.
+#[test]
+fn a_panic_keeps_the_scene_and_the_next_start_restores_it() {
+    if !can_run("a_panic_keeps_the_scene") {
+        return;
+    }
+    let dir = temp_dir("recovery");
+    let file = copy_scene("obb_vs_obb.json", &dir);
+    let kept = dir.join("recovery");
+    let env: [(&str, &Path); 2] = [
+        ("MINKOWSKI_LAB_RECOVERY_DIR", &kept),
+        ("MINKOWSKI_LAB_PANIC_KEY", Path::new("1")),
+    ];
+    let original = json(&file);
+    let display = Display::start(151);
+    let mut app = App::start_with(&display, &file, &env);
+    // Drag in configuration space (it moves B), then panic.
+    let (sx, sy) = app.at(1100.0, 500.0);
+    let (hx, hy) = app.at(1130.0, 485.0);
+    let (ex, ey) = app.at(1160.0, 470.0);
+    display.act(&[
+        &["mousemove", &sx, &sy],
+        &["mousedown", "1"],
+        &["mousemove", &hx, &hy],
+        &["mousemove", &ex, &ey],
+        &["mouseup", "1"],
+        &["key", "F12"],
+    ]);
+    let start = Instant::now();
+    while app.running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "F12 did not stop the app"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let recovery: Vec<PathBuf> = std::fs::read_dir(&kept)
+        .expect("the recovery folder was made")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(recovery.len(), 1, "{recovery:?}");
+    let written = json(&recovery[0]);
+    assert_ne!(
+        written["b"]["position"], original["b"]["position"],
+        "B was dragged"
+    );
+    assert_eq!(written["a"], original["a"]);
+    assert_eq!(
+        written["view"]["recovered_from"].as_str(),
+        Some(file.to_str().unwrap())
+    );
+    assert_eq!(json(&file), original, "the scene's own file is untouched");
+
+    // The next start offers it; Enter restores it; Ctrl+S saves it to the scene's file.
+    let app = App::start_with(&display, &file, &env);
+    let (mx, my) = app.at(700.0, 400.0);
+    display.act(&[
+        &["mousemove", &mx, &my],
+        &["key", "Return"],
+        &["key", "ctrl+s"],
+    ]);
+    let saved = wait_for_file(&file, |v| v["b"]["position"] != original["b"]["position"]);
+    assert_eq!(saved["b"]["position"], written["b"]["position"]);
+    assert!(!recovery[0].exists(), "restoring deleted the recovery file");
+    drop(app);
     std::fs::remove_dir_all(&dir).unwrap();
 }

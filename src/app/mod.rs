@@ -20,6 +20,7 @@ pub mod history;
 mod input;
 mod panels;
 pub mod picture;
+pub mod recovery;
 pub(crate) mod render;
 pub mod shape_edit;
 pub mod view;
@@ -138,6 +139,15 @@ pub struct App {
     picture: bool,
     /// A PNG of the window asked for, written after this frame is drawn.
     png_request: Option<PathBuf>,
+    /// A scene kept when the program last stopped on an error, offered until answered.
+    recovery: Option<recovery::Found>,
+    /// The scene on screen was restored from a recovery file and not saved since: it counts
+    /// as unsaved even where it equals the file on disk.
+    recovered_unsaved: bool,
+    /// The scene revision and file last handed to [`recovery::remember`].
+    remembered: Option<(u64, Option<PathBuf>)>,
+    /// F12 panics (for testing the recovery path; only with `MINKOWSKI_LAB_PANIC_KEY` set).
+    panic_key: bool,
 }
 
 impl App {
@@ -185,6 +195,10 @@ impl App {
             styled: false,
             picture: false,
             png_request: None,
+            recovery: None,
+            recovered_unsaved: false,
+            remembered: None,
+            panic_key: false,
         }
     }
 
@@ -239,6 +253,7 @@ impl App {
         self.path = path;
         self.banner = None;
         self.browser = None;
+        self.recovered_unsaved = false;
         if !keep_view {
             self.restore_view();
         }
@@ -319,7 +334,45 @@ impl App {
     }
 
     fn dirty(&self) -> bool {
-        self.scene != self.saved
+        self.scene != self.saved || self.recovered_unsaved
+    }
+
+    /// Offers the scene of a recovery file (found at start) until the person answers.
+    pub fn offer_recovery(&mut self, found: Option<recovery::Found>) {
+        self.recovery = found;
+    }
+
+    /// The answer to the recovery offer: restore the kept scene (unsaved, to be saved to the
+    /// file it came from) or discard it. Either way the recovery file is deleted.
+    fn answer_recovery(&mut self, restore: bool) {
+        let Some(found) = self.recovery.take() else {
+            return;
+        };
+        if restore {
+            let origin = found.origin.clone();
+            self.replace_scene(found.scene.clone(), origin.clone(), false);
+            // What is on disk is what counts as saved: the restored edits show the star.
+            if let Some(on_disk) = origin.as_deref().and_then(|p| Scene::load(p).ok()) {
+                self.saved = on_disk;
+            }
+            self.recovered_unsaved = true;
+            self.status = "Restored the scene kept after the last error".into();
+        } else {
+            self.status = "Discarded the scene kept after the last error".into();
+        }
+        if let Err(e) = found.delete() {
+            self.banner = Some(format!("The recovery file could not be deleted: {e}"));
+        }
+    }
+
+    /// Hands the scene to [`recovery`] when it or its file changed, so that a panic writes
+    /// what is on screen.
+    fn keep_for_recovery(&mut self) {
+        let key = (self.rev, self.path.clone());
+        if self.remembered.as_ref() != Some(&key) {
+            recovery::remember(&self.scene, self.path.as_deref());
+            self.remembered = Some(key);
+        }
     }
 
     fn title(&self) -> String {
@@ -465,6 +518,7 @@ impl App {
                 self.save_as = path.display().to_string();
                 self.path = Some(path);
                 self.banner = None;
+                self.recovered_unsaved = false;
             }
             Err(e) => {
                 self.scene.view = before;
@@ -575,6 +629,10 @@ impl App {
         }
         self.play(dt);
         self.update_figure();
+        self.keep_for_recovery();
+        if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
+            panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
+        }
         self.draw(ctx);
     }
 
@@ -650,6 +708,7 @@ impl App {
                 }
             }
             Command::DismissBanner => self.banner = None,
+            Command::Recovery(restore) => self.answer_recovery(restore),
             Command::ExportPng => self.png_request = Some(self.export_path("png", true)),
             Command::ExportSvg => self.export_svg(),
             Command::ExportCsv => self.export_csv(),
@@ -701,6 +760,11 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
         Some(p) => App::from_file(scene, p),
         None => App::new(scene, None),
     };
+    // From here on a panic writes the scene on screen to a recovery file first.
+    recovery::install_hook();
+    app.keep_for_recovery();
+    app.offer_recovery(recovery::find());
+    app.panic_key = std::env::var_os("MINKOWSKI_LAB_PANIC_KEY").is_some();
     macroquad::Window::from_config(conf, async move {
         // Closing the window asks first when there are unsaved changes.
         prevent_quit();
@@ -815,6 +879,74 @@ mod tests {
         a.delete_selected_vertex();
         assert_eq!(count(&a), 4);
         assert!(a.status.starts_with("Not deleted"), "{}", a.status);
+    }
+
+    #[test]
+    fn a_failed_save_says_why_and_keeps_the_edits_unsaved() {
+        let dir = std::env::temp_dir().join(format!("mlab-app-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let in_the_way = dir.join("scenes");
+        std::fs::write(&in_the_way, "a file, not a folder").unwrap();
+        let mut a = app();
+        let mut s = a.scene.clone();
+        s.a.angle_deg = 30.0;
+        a.set_scene(s);
+        a.save_to(in_the_way.join("obb.json"));
+        let banner = a.banner.clone().unwrap();
+        assert!(banner.starts_with("Not saved: "), "{banner}");
+        assert!(banner.contains("is not a folder"), "{banner}");
+        assert!(a.dirty() && a.path.is_none());
+        assert_eq!(
+            a.scene.view, None,
+            "the view stays out of the unsaved scene"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_recovered_scene_is_restored_unsaved_or_discarded() {
+        let dir = std::env::temp_dir().join(format!("mlab-app-recovery-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("obb.json");
+        let on_disk = app().scene;
+        on_disk.save(&file).unwrap();
+        let mut edited = on_disk.clone();
+        edited.b.position.x += 0.5;
+        let crash = dir.join("kept");
+
+        // Restore: the edited scene is back, from the file, unsaved; the recovery file is gone.
+        recovery::write_in(&crash, &edited, Some(&file), "boom").unwrap();
+        let mut a = App::from_file(Scene::load(&file).unwrap(), file.clone());
+        a.offer_recovery(recovery::find_in(&crash));
+        assert!(a.recovery.is_some());
+        a.apply(panels::Command::Recovery(true));
+        assert_eq!(a.scene.b.position, edited.b.position);
+        assert_eq!(a.path.as_deref(), Some(file.as_path()));
+        assert!(a.dirty() && a.recovery.is_none());
+        assert_eq!(recovery::find_in(&crash), None);
+        // Saving clears the star.
+        a.save();
+        assert!(!a.dirty(), "{:?}", a.banner);
+        assert_eq!(Scene::load(&file).unwrap().b.position, edited.b.position);
+
+        // Discard: the scene on screen stays, the recovery file is gone.
+        recovery::write_in(&crash, &edited, None, "boom").unwrap();
+        let mut b = app();
+        let before = b.scene.clone();
+        b.offer_recovery(recovery::find_in(&crash));
+        b.apply(panels::Command::Recovery(false));
+        assert_eq!(b.scene, before);
+        assert!(!b.dirty() && b.recovery.is_none());
+        assert_eq!(recovery::find_in(&crash), None);
+
+        // Restoring a built-in scene (no file): unsaved even though it equals nothing on disk.
+        recovery::write_in(&crash, &before, None, "boom").unwrap();
+        let mut c = app();
+        c.offer_recovery(recovery::find_in(&crash));
+        c.apply(panels::Command::Recovery(true));
+        assert!(c.dirty() && c.path.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

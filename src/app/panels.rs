@@ -28,6 +28,8 @@ pub enum Command {
     Fit,
     Help,
     DismissBanner,
+    /// The answer to the offer of a scene kept after a crash: restore (true) or discard.
+    Recovery(bool),
     /// Open this scene file (asking first if there are unsaved changes).
     Open(PathBuf),
     /// The answer about unsaved changes: (save first, then go on).
@@ -123,6 +125,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Esc", "closes this help"),
 ];
 
+/// The most warnings the panel lists (a cloud of 100,000 points has a warning for each point
+/// inside its hull; laying out all of them would cost every frame).
+pub const MAX_SHOWN_WARNINGS: usize = 12;
+
 pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
     let mut out = Vec::new();
     if let Some(msg) = &app.banner {
@@ -176,7 +182,31 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
     if let Some(p) = &app.pending {
         unsaved_prompt(ctx, app, p, &mut out);
     }
+    if let Some(found) = &app.recovery {
+        recovery_prompt(ctx, found, &mut out);
+    }
     out
+}
+
+/// The offer, at start, of the scene kept when the program last stopped on an error.
+fn recovery_prompt(ctx: &egui::Context, found: &super::recovery::Found, out: &mut Vec<Command>) {
+    egui::Window::new("Restore unsaved work?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.label(displayable(&found.question()));
+            ui.horizontal(|ui| {
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Restore (Enter)").clicked() || enter {
+                    out.push(Command::Recovery(true));
+                }
+                if ui.button("Discard").clicked() {
+                    out.push(Command::Recovery(false));
+                }
+            });
+        });
 }
 
 fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
@@ -250,8 +280,19 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     if let Some(Err(e)) = cache.map(|c| &c.figure) {
         ui.colored_label(BANNER_TEXT, e);
     }
-    for w in cache.map(|c| c.warnings.as_slice()).unwrap_or(&[]) {
-        ui.colored_label(egui::Color32::from_rgb(160, 100, 0), w);
+    let warnings = cache.map(|c| c.warnings.as_slice()).unwrap_or(&[]);
+    let warning_color = egui::Color32::from_rgb(160, 100, 0);
+    for w in warnings.iter().take(MAX_SHOWN_WARNINGS) {
+        ui.colored_label(warning_color, w);
+    }
+    if warnings.len() > MAX_SHOWN_WARNINGS {
+        ui.colored_label(
+            warning_color,
+            format!(
+                "... and {} more warnings of the same kinds",
+                warnings.len() - MAX_SHOWN_WARNINGS
+            ),
+        );
     }
     if let Some(fig) = app.figure() {
         if fig.steps > 1 {

@@ -91,6 +91,11 @@ fn stroke_line(p: Vec2, q: Vec2, stroke: &Stroke) {
     }
 }
 
+/// Dashed paths of more segments than this are drawn solid.
+pub const MAX_DASHED_SEGMENTS: usize = 2048;
+/// Paths of more points than this are drawn through every k-th point, this many at most.
+pub const MAX_DRAWN_SEGMENTS: usize = 4096;
+
 /// Paths of more points than this get no round joints.
 pub const MAX_JOINT_DOTS: usize = 64;
 
@@ -130,7 +135,34 @@ fn stroke_path(pts: &[Vec2], closed: bool, stroke: &Stroke) {
     if n < 2 {
         return;
     }
+    // A path of very many segments that the decimation did not thin (the outline as given of a
+    // 100,000-point cloud is a scribble across the shape) would cost seconds a frame in dashes
+    // and long lines: it is drawn solid beyond MAX_DASHED_SEGMENTS, and through every k-th
+    // point beyond MAX_DRAWN_SEGMENTS.
+    let thinned: Vec<Vec2>;
+    let pts = if n > MAX_DRAWN_SEGMENTS {
+        let k = n.div_ceil(MAX_DRAWN_SEGMENTS);
+        let mut kept: Vec<Vec2> = pts.iter().step_by(k).copied().collect();
+        if !closed && !(n - 1).is_multiple_of(k) {
+            kept.push(pts[n - 1]); // an open path still ends where it should
+        }
+        thinned = kept;
+        &thinned[..]
+    } else {
+        pts
+    };
+    let n = pts.len();
     let segments = if closed { n } else { n - 1 };
+    let solid;
+    let stroke = if stroke.dashed && segments > MAX_DASHED_SEGMENTS {
+        solid = Stroke {
+            dashed: false,
+            ..*stroke
+        };
+        &solid
+    } else {
+        stroke
+    };
     for i in 0..segments {
         stroke_line(pts[i], pts[(i + 1) % n], stroke);
     }

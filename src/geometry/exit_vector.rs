@@ -39,7 +39,7 @@
 //! not rare: in the seeded test (random overlapping polygons, random velocity directions) about
 //! a third of the exits leave a gap.
 
-use super::{closest_on_segment, cross, orient, DVec2};
+use super::{closest_on_segment, cross, length, orient, unit, DVec2};
 
 /// Where the segment from the interior point to the origin leaves the polygon.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,8 +161,9 @@ pub struct ExitVector {
 }
 
 /// The article's exit vector for a counter-clockwise convex polygon (B ⊖ A) containing the origin
-/// and B's velocity relative to A. `None` when the velocity is zero or not finite, the polygon
-/// has fewer than three vertices, or the origin is outside the polygon. With the origin on the
+/// and B's velocity relative to A. `None` when the velocity is zero, not finite or so small that
+/// the time to reach the edge overflows, the polygon has fewer than three vertices, or the
+/// origin is outside the polygon. With the origin on the
 /// boundary the answer may be the zero vector. If the ray passes exactly through a vertex, the
 /// first of the two edges (in polygon order) is taken.
 pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
@@ -173,6 +174,7 @@ pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
     if !interior_point_test(polygon)?.colliding {
         return None;
     }
+    let direction = unit(velocity)?;
     // The ray leaves a convex polygon through the edge whose line it reaches first among the
     // edges it moves outward through (outward normal · v > 0).
     let mut best: Option<(usize, f64)> = None;
@@ -180,7 +182,8 @@ pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
         let (p, q) = (polygon[i], polygon[(i + 1) % n]);
         let d = q - p;
         let m = DVec2::new(d.y, -d.x); // outward, not normalised
-        let towards = m.dot(velocity);
+                                       // Along the unit direction: with a tiny velocity the ray parameter would overflow.
+        let towards = m.dot(direction);
         if towards <= 0.0 {
             continue;
         }
@@ -189,14 +192,19 @@ pub fn exit_vector(polygon: &[DVec2], velocity: DVec2) -> Option<ExitVector> {
             best = Some((i, t));
         }
     }
-    let (edge, ray_t) = best?;
+    let (edge, distance) = best?;
+    // Frames of motion until the hit; a velocity too small for that to be a number has no exit.
+    let ray_t = distance / length(velocity);
+    if !ray_t.is_finite() {
+        return None;
+    }
     let (p, q) = (polygon[edge], polygon[(edge + 1) % n]);
-    let origin_to_edge = velocity * ray_t;
-    let dir = (q - p).normalize();
+    let origin_to_edge = direction * distance;
+    let dir = unit(q - p)?;
     let projection = dir * origin_to_edge.dot(dir);
     let exit = projection - origin_to_edge;
     let foot = -exit;
-    let s = (foot - p).dot(q - p) / (q - p).length_squared();
+    let s = (foot - p).dot(dir) / length(q - p);
     let foot_on_edge = (0.0..=1.0).contains(&s);
     let gap_after = if foot_on_edge {
         0.0

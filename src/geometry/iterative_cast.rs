@@ -146,8 +146,12 @@ pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -
             return finish(CastStatus::Miss, 1.0, None, steps);
         }
         let next = lambda + c.distance / approach;
-        step.next_t = Some(next);
-        step.next_estimate = Some(d * next);
+        // A ray that barely approaches (a normal almost across the motion) may reach the plane
+        // only at an infinite time or estimate: that is a miss, with no next step to record.
+        if (d * next).is_finite() {
+            step.next_t = Some(next);
+            step.next_estimate = Some(d * next);
+        }
         steps.push(step);
         if next > 1.0 {
             return finish(CastStatus::Miss, 1.0, None, steps);

@@ -210,6 +210,8 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
             }
         }
     };
+    // A motion so slow that the ray parameter of a hit overflows (1e-323 per frame against a
+    // gap of 0.1) never gets there: such a hit is no hit.
     for i in 0..md.edges.len() {
         let normal = md_edge_normal(md, i, &wa, &wb);
         let culled = d.dot(normal) >= 0.0;
@@ -220,7 +222,8 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
             ray_offset_edge(d, p, q, normal, r)
         } else {
             ray_edge(d, p, q)
-        };
+        }
+        .filter(|t| t.is_finite());
         keep(&mut best, hit, HitFeature::Edge(i), normal);
         out.edges.push(EdgeTest {
             edge: i,
@@ -238,7 +241,8 @@ pub fn linear_cast(a: &MovingBody, b: &MovingBody) -> LinearCast {
             ray_disc(d, v.point, r)
         } else {
             ray_point(d, v.point)
-        };
+        }
+        .filter(|t| t.is_finite());
         // A disc's outward normal at the entry point; a sharp vertex met head-on (its normal
         // cone holds −d: the ray reached it without crossing a front edge first) faces the ray.
         let normal = match hit {

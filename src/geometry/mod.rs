@@ -107,6 +107,17 @@ pub fn unit(v: DVec2) -> Option<DVec2> {
     (v / m).try_normalize()
 }
 
+/// `|v|`, rescaled first like [`unit`], so that a tiny vector whose squared length would
+/// underflow (below ~1e-154) has its true length rather than 0 (and `v / length(v)` is a unit
+/// vector, not NaN).
+pub fn length(v: DVec2) -> f64 {
+    let m = v.x.abs().max(v.y.abs());
+    if m == 0.0 || !m.is_finite() {
+        return m;
+    }
+    m * (v / m).length()
+}
+
 /// The outward normal of a counter-clockwise polygon's edge `p → q` (the edge turned clockwise),
 /// unit length; `None` for a zero-length edge.
 #[inline]

@@ -171,7 +171,7 @@ pub struct CircleCircle {
 /// Circle A against circle B: distance `|cB − cA| − (rA + rB)`, normal along `cB − cA`.
 pub fn circle_circle(a: &Circle, b: &Circle) -> CircleCircle {
     let offset = b.centre - a.centre;
-    let centre_distance = offset.length();
+    let centre_distance = super::length(offset);
     let concentric = centre_distance == 0.0;
     let normal = if concentric {
         DEGENERATE_NORMAL
@@ -337,7 +337,7 @@ pub fn aabb_difference(a: &Aabb, b: &Aabb) -> AabbDifference {
         (s.point, 0.0 - s.distance, s.side.inward())
     } else {
         let p = clamp_to(DVec2::ZERO, md_min, md_max);
-        let len = p.length();
+        let len = super::length(p);
         (p, len, p / len)
     };
     // Witness points: per axis, the middle of the range of A's coordinates whose partner
@@ -470,7 +470,7 @@ fn box_circle_local(h: DVec2, v: DVec2, radius: f64) -> BoxCircle {
     };
     let clamped = clamp_to(v, -h, h);
     let d = v - clamped;
-    let article_distance = d.length() - radius;
+    let article_distance = super::length(d) - radius;
     let (nearest_face, closest_on_box, core_distance, normal) =
         if region.kind() == RegionKind::Inside {
             // The fix: leave through the nearest face, B moving along its outward normal.
@@ -478,7 +478,7 @@ fn box_circle_local(h: DVec2, v: DVec2, radius: f64) -> BoxCircle {
             let f = faces[i];
             (Some(f), f.point, 0.0 - f.distance, f.side.outward())
         } else {
-            let len = d.length();
+            let len = super::length(d);
             (None, clamped, len, d / len)
         };
     BoxCircle {

@@ -29,6 +29,9 @@ pub enum ErrorKind {
     /// The structure is right but a value makes no sense (negative radius, collinear polygon,
     /// non-finite number, zero tolerance, ...).
     Value,
+    /// The file or a polygon in it is larger than this program handles (see
+    /// [`super::MAX_FILE_BYTES`], [`super::MAX_VERTICES`], [`super::MAX_HULL_VERTICES`]).
+    TooLarge,
 }
 
 /// Where in the file the problem is.

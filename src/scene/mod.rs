@@ -50,7 +50,14 @@ mod write;
 
 pub use convert::{Bodies, SceneWarning, WarningKind};
 pub use error::{ErrorKind, PathError, Place, SceneError};
-pub use validate::{MAX_ANGLE_DEG, MAX_COORDINATE, MAX_MAX_ITERATIONS};
+pub use validate::{
+    MAX_ANGLE_DEG, MAX_COORDINATE, MAX_HULL_VERTICES, MAX_MAX_ITERATIONS, MAX_VERTICES,
+};
+
+/// The largest scene file read, in bytes: a million-vertex polygon takes about 40 MB of JSON.
+/// Reading is linear, so this only keeps a wrong file (a video, a disk image) from filling the
+/// memory.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 use crate::geometry::DVec2;
 use std::path::Path;
@@ -225,6 +232,19 @@ impl Scene {
     pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
         let path = path.as_ref();
         let name = path.display().to_string();
+        if let Ok(m) = std::fs::metadata(path) {
+            if m.is_file() && m.len() > MAX_FILE_BYTES {
+                return Err(SceneError::file(
+                    &name,
+                    ErrorKind::TooLarge,
+                    format!(
+                        "too large: {:.1} MB; a scene file may have at most {} MB",
+                        m.len() as f64 / (1 << 20) as f64,
+                        MAX_FILE_BYTES >> 20
+                    ),
+                ));
+            }
+        }
         let bytes = std::fs::read(path).map_err(|e| {
             let problem = match e.kind() {
                 std::io::ErrorKind::NotFound => "file not found".to_string(),

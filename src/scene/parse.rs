@@ -57,7 +57,7 @@ pub(super) fn from_str(text: &str, name: &str) -> Result<Scene, SceneError> {
 
     // Pass 1: is it JSON at all, an object, and format 1?
     let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| syntax_error(name, &e))?;
+        serde_json::from_str(text).map_err(|e| syntax_error(name, &e, text))?;
     let Some(object) = value.as_object() else {
         return Err(SceneError::file(
             name,
@@ -79,9 +79,14 @@ pub(super) fn from_str(text: &str, name: &str) -> Result<Scene, SceneError> {
     let scene = raw
         .into_scene(name)
         .map_err(|e| e.in_file(name, ErrorKind::Structure))?;
-    scene
-        .validate()
-        .map_err(|e| e.in_file(name, ErrorKind::Value))?;
+    scene.validate().map_err(|e| {
+        let kind = if e.problem.starts_with("too large") {
+            ErrorKind::TooLarge
+        } else {
+            ErrorKind::Value
+        };
+        e.in_file(name, kind)
+    })?;
     Ok(scene)
 }
 
@@ -119,8 +124,30 @@ fn message_without_location(e: &serde_json::Error) -> String {
         .unwrap_or(message)
 }
 
-fn syntax_error(name: &str, e: &serde_json::Error) -> SceneError {
-    let message = message_without_location(e);
+/// Words other languages write for non-finite numbers, which JSON has not.
+const NON_FINITE_WORDS: [&str; 6] = ["NaN", "nan", "Infinity", "-Infinity", "inf", "-inf"];
+
+fn syntax_error(name: &str, e: &serde_json::Error, text: &str) -> SceneError {
+    let mut message = message_without_location(e);
+    // What stands where the parser stopped, and one byte before (after a minus sign it stops
+    // on the next character).
+    let line = text.lines().nth(e.line().max(1) - 1).unwrap_or("");
+    let column = e.column().max(1);
+    let at = |c: usize| line.get(c.saturating_sub(1)..).unwrap_or("");
+    if message.starts_with("expected value") || message.starts_with("invalid number") {
+        if let Some(w) = NON_FINITE_WORDS
+            .iter()
+            .find(|w| at(column).starts_with(**w) || at(column - 1).starts_with(**w))
+        {
+            message =
+                format!("`{w}` is not a number in JSON: every number in a scene must be finite");
+        }
+    } else if message.contains("hex escape") || message.contains("surrogate") {
+        message = format!(
+            "a `\\u` escape in a string is broken ({message}); a character above U+FFFF needs \
+             both halves of its surrogate pair"
+        );
+    }
     let problem = if message.starts_with("number out of range") {
         "number out of range: every number must be finite and fit a 64-bit float".to_string()
     } else if message.starts_with("EOF while parsing") {

@@ -24,9 +24,38 @@ pub const MAX_ANGLE_DEG: f64 = 1e6;
 /// person to step through, and a million is already more than anyone can look at.
 pub const MAX_MAX_ITERATIONS: u32 = 1_000_000;
 
+/// The most vertices one polygon may list. Loading and taking the hull cost `n log n` (a
+/// million vertices load in about two seconds); the hull is what the queries see, and
+/// [`MAX_HULL_VERTICES`] limits that.
+pub const MAX_VERTICES: usize = 1_000_000;
+
+/// The most hull vertices both bodies may have together. Every query is linear or `n log n` in
+/// them (the SAT and the separating-line search walk their supports, `geometry::support`), so
+/// what this bounds is the work per edit: with two 100,000-gons (the limit) a figure rebuild
+/// takes 10–200 ms and the window draws a frame in about half a second in software GL, usable
+/// but no longer smooth; two 1,000-gons rebuild in well under a millisecond.
+pub const MAX_HULL_VERTICES: usize = 200_000;
+
 pub(super) fn validate(scene: &Scene) -> Result<(), PathError> {
-    body(&scene.a, "a")?;
-    body(&scene.b, "b")?;
+    let hull_a = body(&scene.a, "a")?;
+    let hull_b = body(&scene.b, "b")?;
+    if hull_a + hull_b > MAX_HULL_VERTICES {
+        let (name, n) = if hull_b >= hull_a {
+            ("b", hull_b)
+        } else {
+            ("a", hull_a)
+        };
+        return Err(PathError::new(
+            format!("{name}.shape.vertices"),
+            format!(
+                "too large: the outline's convex hull has {n} vertices, A's and B's together \
+                 {}; this program handles at most {MAX_HULL_VERTICES} together (every edit \
+                 recomputes and redraws all of them). Use fewer vertices, or a circle or \
+                 capsule",
+                hull_a + hull_b
+            ),
+        ));
+    }
     let tolerance = scene.settings.tolerance;
     if !(tolerance.is_finite() && tolerance > 0.0) {
         return Err(PathError::new(
@@ -54,7 +83,8 @@ pub(super) fn validate(scene: &Scene) -> Result<(), PathError> {
     Ok(())
 }
 
-fn body(body: &Body, name: &str) -> Result<(), PathError> {
+/// Checks one body; returns its hull's vertex count.
+fn body(body: &Body, name: &str) -> Result<usize, PathError> {
     vector(body.position, &format!("{name}.position"))?;
     number(body.angle_deg, &format!("{name}.angle_deg"), MAX_ANGLE_DEG)?;
     vector(body.velocity, &format!("{name}.velocity"))?;
@@ -77,6 +107,15 @@ fn body(body: &Body, name: &str) -> Result<(), PathError> {
                     "a polygon needs at least one vertex (one is a point, two a segment)",
                 ));
             }
+            if vertices.len() > MAX_VERTICES {
+                return Err(PathError::new(
+                    format!("{prefix}.vertices"),
+                    format!(
+                        "too large: {} vertices; a polygon may have at most {MAX_VERTICES}",
+                        vertices.len()
+                    ),
+                ));
+            }
             for (i, v) in vertices.iter().enumerate() {
                 vector(*v, &format!("{prefix}.vertices[{i}]"))?;
             }
@@ -91,10 +130,10 @@ fn body(body: &Body, name: &str) -> Result<(), PathError> {
         }
     }
     // What is left for the hull to refuse: three or more distinct vertices on one line.
-    Shape::from(&body.shape)
+    let (hull, _) = Shape::from(&body.shape)
         .to_convex()
         .map_err(|e| shape_error(&prefix, e))?;
-    Ok(())
+    Ok(hull.vertices.len())
 }
 
 fn number(value: f64, path: &str, limit: f64) -> Result<(), PathError> {

@@ -133,21 +133,41 @@ pub(super) fn save(s: &Scene, path: &Path) -> Result<(), SceneError> {
         drop(file);
         fs::rename(&temp, path)
     })();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
         return Err(SceneError::file(
             &name,
             ErrorKind::Io,
-            format!("cannot save: {e} (any existing file is unchanged)"),
+            format!(
+                "cannot save: {} ({e}); any existing file is unchanged",
+                why_not_written(&e, dir, path)
+            ),
         ));
     }
     // Make the rename itself durable. Best effort: not every platform can open a directory.
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
     if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Why a file could not be written in `dir`, in words a person can act on.
+fn why_not_written(e: &std::io::Error, dir: &Path, path: &Path) -> String {
+    use std::io::ErrorKind as K;
+    let d = dir.display();
+    match e.kind() {
+        K::NotFound => format!("the folder {d} does not exist"),
+        K::NotADirectory => format!("{d} is not a folder (a file of that name is in the way)"),
+        K::ReadOnlyFilesystem => format!("the folder {d} is on a read-only file system"),
+        K::PermissionDenied => format!("the folder {d} is read-only or not yours to write in"),
+        K::StorageFull => "the disk is full".to_string(),
+        K::QuotaExceeded => "your disk quota is used up".to_string(),
+        K::IsADirectory => format!("{} is a folder, not a file", path.display()),
+        K::Interrupted | K::TimedOut => "writing was interrupted".to_string(),
+        _ => "the file could not be written".to_string(),
+    }
 }
