@@ -8,7 +8,15 @@ fn main() {
     for d in Demo::ALL {
         let t = std::time::Instant::now();
         let f = figure::build(&scene, d, 0).unwrap();
-        println!("{:16} {:?} marks {}", d.as_str(), t.elapsed(), f.world.len() + f.config.len()); if d == Demo::CircleCircle { kinds(&f); }
+        println!(
+            "{:16} {:?} marks {}",
+            d.as_str(),
+            t.elapsed(),
+            f.world.len() + f.config.len()
+        );
+        if d == Demo::CircleCircle {
+            kinds(&f);
+        }
     }
 }
 #[allow(dead_code)]

@@ -83,7 +83,10 @@ fn a_hull_beyond_the_limit_is_refused_naming_it() {
         message.starts_with("over.json: a.shape.vertices: too large:"),
         "{message}"
     );
-    assert!(message.contains(&format!("{} vertices", n + 1)), "{message}");
+    assert!(
+        message.contains(&format!("{} vertices", n + 1)),
+        "{message}"
+    );
     assert!(
         message.contains(&format!("at most {MAX_HULL_VERTICES} together")),
         "{message}"
