@@ -87,7 +87,7 @@ impl MinkowskiDifference {
                 orient(prev, here, next) == 0.0 && (here - prev).dot(next - here) > 0.0
             })
             .collect();
-        if !dropped.contains(&true) && lowest(&self.points()) == 0 {
+        if !dropped.contains(&true) && lowest_of(n, p) == 0 {
             return Cow::Borrowed(self); // what the walk below would rebuild
         }
         let Some(first) = (0..n).find(|&i| !dropped[i]) else {
@@ -115,7 +115,7 @@ impl MinkowskiDifference {
             }
         }
         // Keep the lowest-then-leftmost vertex first.
-        let start = lowest(&vertices.iter().map(|v| v.point).collect::<Vec<_>>());
+        let start = lowest_of(vertices.len(), |i| vertices[i].point);
         vertices.rotate_left(start);
         edges.rotate_left(start);
         Cow::Owned(MinkowskiDifference {
@@ -134,9 +134,14 @@ impl MinkowskiDifference {
 
 /// Index of the lowest vertex, the leftmost among equally low ones.
 fn lowest(points: &[DVec2]) -> usize {
-    (0..points.len())
+    lowest_of(points.len(), |i| points[i])
+}
+
+/// [`lowest`] over the `n` points `at(0)`, …, `at(n − 1)`, without collecting them.
+fn lowest_of(n: usize, at: impl Fn(usize) -> DVec2) -> usize {
+    (0..n)
         .min_by(|&i, &j| {
-            let (p, q) = (points[i], points[j]);
+            let (p, q) = (at(i), at(j));
             p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
         })
         .unwrap_or(0)
@@ -165,13 +170,7 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
     let (na, nb) = (a.vertices.len(), b.vertices.len());
     let (ea, eb) = (a.edge_count(), b.edge_count());
     // −A's lowest vertex, without building −A.
-    let lowest_of_minus_a = (0..na)
-        .min_by(|&i, &j| {
-            let (p, q) = (-a.vertices[i], -a.vertices[j]);
-            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
-        })
-        .unwrap_or(0);
-    let (mut ia, mut ib) = (lowest_of_minus_a, lowest(&b.vertices));
+    let (mut ia, mut ib) = (lowest_of(na, |i| -a.vertices[i]), lowest(&b.vertices));
     // One vertex per edge, plus the start listed again at the end of the walk (then dropped).
     let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
