@@ -299,8 +299,10 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         let last_allowed = out.iterations.len() + 1 >= settings.max_iterations as usize;
         // Decide what this iteration is: a stop, or a step of `Δt` (`step` is recorded either
         // way; a stop for lack of progress or of iterations still shows the step it refused).
-        // A stop found on GJK's measure is decided again on the exact one.
-        let decide = |c: &Contact, bound: &ClosingBound| -> (Option<CastStatus>, Option<f64>) {
+        // A stop found on GJK's measure is decided again on the exact one. A step comes with the
+        // count of short steps it makes.
+        type Decision = (Option<CastStatus>, Option<(f64, u32)>);
+        let decide = |c: &Contact, bound: &ClosingBound| -> Decision {
             if first && c.distance <= 0.0 {
                 (Some(CastStatus::Overlapping), None)
             } else if c.distance < tolerance {
@@ -325,24 +327,21 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
                 } else {
                     None
                 };
-                (stop, Some(dt))
+                (stop, Some((dt, short)))
             }
         };
         let (mut pose_a, mut pose_b, mut c, exact) = measure(a, b, t, false);
         let mut bound = ClosingBound::new(a, b, c.normal);
-        let (mut stop, mut step) = decide(&c, &bound);
+        let (mut stop, mut stepped) = decide(&c, &bound);
         if stop.is_some() && !exact {
             (pose_a, pose_b, c, _) = measure(a, b, t, true);
             bound = ClosingBound::new(a, b, c.normal);
-            (stop, step) = decide(&c, &bound);
+            (stop, stepped) = decide(&c, &bound);
         }
-        if let Some(dt) = step {
-            short_steps = if dt < NO_PROGRESS_STEP {
-                short_steps + 1
-            } else {
-                0
-            };
-        }
+        let step = stepped.map(|(dt, short)| {
+            short_steps = short;
+            dt
+        });
 
         out.iterations.push(AngularCastStep {
             t,
