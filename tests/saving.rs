@@ -9,30 +9,15 @@
 //! anyone but root). A probe checks that the folder really refuses a new file before the save
 //! is tried, and the test fails if no means works, rather than passing without testing.
 
+mod common;
+
+use common::TempDir;
 use minkowski_lab::scene::{ErrorKind, Scene};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn scene() -> Scene {
     Scene::load("scenes/obb_vs_obb.json").unwrap()
-}
-
-/// A fresh folder under the system's temporary folder, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("mlab-saving-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn run(program: &str, args: &[&str]) -> bool {
@@ -122,7 +107,7 @@ fn entries(dir: &Path) -> Vec<String> {
 
 #[test]
 fn saving_into_a_read_only_folder_says_so_and_keeps_the_old_file() {
-    let tmp = TempDir::new("ro");
+    let tmp = TempDir::new("saving-ro");
     let dir = tmp.0.join("scenes");
     std::fs::create_dir(&dir).unwrap();
     let path = dir.join("kept.json");
@@ -156,7 +141,7 @@ fn saving_into_a_read_only_folder_says_so_and_keeps_the_old_file() {
 
 #[test]
 fn saving_into_a_missing_folder_or_under_a_file_says_which() {
-    let tmp = TempDir::new("missing");
+    let tmp = TempDir::new("saving-missing");
     let missing = tmp.0.join("no/such/folder/x.json");
     let message = scene().save(&missing).unwrap_err().to_string();
     assert!(
@@ -184,7 +169,7 @@ fn saving_into_a_missing_folder_or_under_a_file_says_which() {
 /// (it says so and does nothing otherwise; the read-only test above never skips).
 #[test]
 fn saving_onto_a_full_disk_says_so_and_keeps_the_old_file() {
-    let tmp = TempDir::new("full");
+    let tmp = TempDir::new("saving-full");
     let dir = tmp.0.join("disk");
     std::fs::create_dir(&dir).unwrap();
     let d = dir.to_str().unwrap();

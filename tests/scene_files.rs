@@ -2,6 +2,9 @@
 //! in `tests/malformed/` gives the error `EXPECTED.txt` asks for, scenes survive saving and
 //! loading unchanged, saving is atomic, and no input bytes make the loader panic.
 
+mod common;
+
+use common::TempDir;
 use minkowski_lab::geometry::{contact, DVec2, Source};
 use minkowski_lab::scene::{
     Body, Demo, ErrorKind, Place, Scene, SceneError, Settings, ShapeSpec, WarningKind,
@@ -20,25 +23,6 @@ fn json_files(dir: &str) -> Vec<PathBuf> {
 
 fn load(path: &Path) -> Scene {
     Scene::load(path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("minkowski-lab-scene-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A small seeded generator (xorshift64*), so failures reproduce.
@@ -428,7 +412,7 @@ fn round_trip(scene: &Scene, dir: &Path, what: &str) {
 
 #[test]
 fn every_scene_file_survives_save_and_load() {
-    let dir = TempDir::new("files");
+    let dir = TempDir::new("scene-files");
     for path in json_files("scenes") {
         round_trip(&load(&path), &dir.0, &path.display().to_string());
     }
@@ -436,7 +420,7 @@ fn every_scene_file_survives_save_and_load() {
 
 #[test]
 fn random_scenes_survive_save_and_load() {
-    let dir = TempDir::new("random");
+    let dir = TempDir::new("scene-random");
     let mut rng = Rng(0x05ee_d0f5_ce7e);
     let mut saved = 0;
     for i in 0..300 {
@@ -500,13 +484,13 @@ fn view_and_extra_are_kept_as_they_are() {
         Some(serde_json::json!({"zoom": 2.5, "panes": ["world", {"any": null}]}))
     );
     assert_eq!(s.extra, Some(serde_json::json!({"note": "mine", "n": 3})));
-    let dir = TempDir::new("view");
+    let dir = TempDir::new("scene-view");
     round_trip(&s, &dir.0, "view and extra");
 }
 
 #[test]
 fn save_replaces_the_file_atomically_and_keeps_it_on_failure() {
-    let dir = TempDir::new("atomic");
+    let dir = TempDir::new("scene-atomic");
     let path = dir.0.join("kept.json");
     let mut scene = load(Path::new("scenes/obb_vs_obb.json"));
     scene.save(&path).unwrap();

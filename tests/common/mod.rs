@@ -7,6 +7,26 @@ use parry2d_f64::math::{Pose as PPose, Vector as PVec};
 use parry2d_f64::shape::{Ball, Capsule, ConvexPolygon, Cuboid, SharedShape};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
+use std::path::PathBuf;
+
+/// A fresh folder under the system's temporary folder (`minkowski-lab-TAG-PID`), removed when
+/// dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("minkowski-lab-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// Every property runs from a fixed seed, so a failure reproduces on every machine.
 pub fn seeded(cases: u32) -> Config {
