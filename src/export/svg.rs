@@ -392,25 +392,15 @@ fn column(out: &mut String, sheet: &Sheet) -> f32 {
         for r in &sheet.readouts {
             let name = wrap(&r.name, inner * 0.45 - 6.0, TEXT_SIZE);
             let value = wrap(&r.value, inner * 0.55, TEXT_SIZE);
-            for (i, l) in name.iter().enumerate() {
-                text(
-                    out,
-                    Vec2::new(PAD, y + i as f32 * step),
-                    l,
-                    TEXT_SIZE,
-                    palette::TEXT,
-                    "",
-                );
-            }
-            for (i, l) in value.iter().enumerate() {
-                text(
-                    out,
-                    Vec2::new(value_x, y + i as f32 * step),
-                    l,
-                    TEXT_SIZE,
-                    palette::TEXT,
-                    " font-family=\"monospace\"",
-                );
+            // The name's lines in the text face, the value's beside them in monospace.
+            for (x, lines, face) in [
+                (PAD, &name, ""),
+                (value_x, &value, " font-family=\"monospace\""),
+            ] {
+                for (i, l) in lines.iter().enumerate() {
+                    let at = Vec2::new(x, y + i as f32 * step);
+                    text(out, at, l, TEXT_SIZE, palette::TEXT, face);
+                }
             }
             y += name.len().max(value.len()) as f32 * step;
         }
