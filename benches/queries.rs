@@ -21,7 +21,8 @@ use minkowski_lab::figure;
 use minkowski_lab::geometry::angular_cast::angular_cast;
 use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
 use minkowski_lab::geometry::edge_scan::edge_scan;
-use minkowski_lab::geometry::epa::gjk_epa_contact;
+use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
+use minkowski_lab::geometry::gjk::gjk_distance;
 use minkowski_lab::geometry::linear_cast::linear_cast;
 use minkowski_lab::geometry::minkowski::minkowski_difference;
 use minkowski_lab::geometry::sat::sat;
@@ -223,12 +224,11 @@ fn discrete(c: &mut Criterion) {
             g.bench_function("ours", |x| {
                 x.iter(|| contact(black_box(&p.a), black_box(&p.b)).distance)
             });
+            g.bench_function("ours_gjk", |x| {
+                x.iter(|| gjk_distance(black_box(&p.a), black_box(&p.b)))
+            });
             g.bench_function("ours_gjk_epa", |x| {
-                x.iter(|| {
-                    gjk_epa_contact(black_box(&p.a), black_box(&p.b))
-                        .contact
-                        .distance
-                })
+                x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0.distance)
             });
             g.bench_function("parry", |x| {
                 x.iter(|| pq::distance(&pa, black_box(&*p.parry_a), &pb, black_box(&*p.parry_b)))
@@ -240,6 +240,9 @@ fn discrete(c: &mut Criterion) {
                 x.iter(|| contact(black_box(&p.a), black_box(&p.b)))
             });
             g.bench_function("ours_gjk_epa", |x| {
+                x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0)
+            });
+            g.bench_function("ours_gjk_epa_traced", |x| {
                 x.iter(|| gjk_epa_contact(black_box(&p.a), black_box(&p.b)).contact)
             });
             g.bench_function("ours_sat", |x| {

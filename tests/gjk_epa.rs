@@ -1,6 +1,7 @@
 //! GJK + EPA (`gjk_epa_contact`) checked on ~10 000 seeded random scenes against two
 //! independent answers: the exact `contact` (the edge-merged MD scanned edge by edge) and
-//! parry2d-f64's own GJK/EPA.
+//! parry2d-f64's own GJK/EPA. The untraced runs (`gjk_epa`, and `gjk_distance`, the unsigned
+//! distance by GJK alone) must give the traced run's answer to the bit.
 //!
 //! Scenes: random convex polygons (random points → convex hull, some rounded), boxes, circles
 //! and capsules, at random poses; B placed anywhere from deep inside A to far away, or moved by
@@ -39,8 +40,8 @@ mod common;
 use common::Rng;
 use std::collections::BTreeMap;
 
-use minkowski_lab::geometry::epa::{gjk_epa_contact, ContactMethod, GjkEpa};
-use minkowski_lab::geometry::gjk::{tolerance_scale, GjkTermination};
+use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact, ContactMethod, GjkEpa};
+use minkowski_lab::geometry::gjk::{gjk_distance, tolerance_scale, GjkTermination};
 use minkowski_lab::geometry::{contact, Contact, Convex, DVec2, Pose, Shape};
 
 use parry2d_f64::math::{Pose as PPose, Vector as PVector};
@@ -254,6 +255,15 @@ fn check(a: &Convex, b: &Convex, parry_zoom: f64, label: &str, tally: &mut Tally
     };
 
     check_traces(&ours, tol, &show, tally);
+
+    // The untraced runs are the same computation: the same answer to the bit.
+    assert_eq!(gjk_epa(a, b), (c, ours.method), "untraced: {}", show());
+    let unsigned = match ours.method {
+        ContactMethod::Gjk => c.distance.max(0.0),
+        ContactMethod::Empty => f64::INFINITY,
+        _ => 0.0,
+    };
+    assert_eq!(gjk_distance(a, b), unsigned, "unsigned: {}", show());
 
     let de = (c.distance - exact.distance).abs() / scale;
     tally.max_distance_err = tally.max_distance_err.max(de);

@@ -10,6 +10,7 @@ mod common;
 use common::*;
 use minkowski_lab::geometry::edge_scan::edge_scan;
 use minkowski_lab::geometry::epa::gjk_epa_contact;
+use minkowski_lab::geometry::gjk::gjk_distance;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
 use minkowski_lab::geometry::sat::sat;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
@@ -44,6 +45,22 @@ proptest! {
         // The design's identity: the MD point nearest the origin is distance · normal.
         prop_assert!((ours.point_b - ours.point_a - ours.md_point()).length() < EXACT_TOL * scale(&a, &b));
         prop_assert!((ours.normal.length() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unsigned_distance_agrees_with_parrys_distance(sa in any_shape(), pa in pose(), sb in any_shape(), pb in pose()) {
+        // Both answer 0 for touching and overlapping shapes, the gap otherwise.
+        let (a, b) = (world(&sa, &pa), world(&sb, &pb));
+        let pd = parry2d_f64::query::distance(
+            &parry_pose(&pa),
+            parry_shape(&sa).as_ref(),
+            &parry_pose(&pb),
+            parry_shape(&sb).as_ref(),
+        )
+        .expect("parry supports these shapes")
+        .distance;
+        let ours = gjk_distance(&a, &b);
+        prop_assert!((ours - pd).abs() < PARRY_TOL * scale(&a, &b), "ours {} parry {}", ours, pd);
     }
 
     #[test]

@@ -75,9 +75,10 @@
 //! tolerance" means.
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
-use super::gjk::gjk;
+use super::gjk::gjk_traced;
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
 use super::support::Posed;
+use super::trace::NoTrace;
 use super::{contact, Contact, DVec2, Pose};
 
 /// Each step stops this fraction of the tolerance short of where the bound says the bodies could
@@ -237,9 +238,10 @@ fn measure(a: &MovingBody, b: &MovingBody, t: f64, exact: bool) -> (Pose, Pose, 
     let (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
     let fast = (!exact)
         .then(|| {
-            gjk(
+            gjk_traced(
                 &Posed::new(&a.local, &pose_a),
                 &Posed::new(&b.local, &pose_b),
+                &mut NoTrace,
             )
             .closest
         })

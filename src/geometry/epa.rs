@@ -53,10 +53,12 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk, md_support, same_point, tolerance_scale, witnesses, Gjk, GjkTermination,
-    GJK_TOUCH_RELATIVE,
+    gjk_traced, md_support, same_point, tolerance_scale, witnesses, Gjk, GjkOutcome, GjkStep,
+    GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
+use super::support::CoreShape;
+use super::trace::{NoTrace, Trace};
 use super::{closest_on_segment, contact, orient, unit, Contact, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on adds an MD vertex that
@@ -149,19 +151,21 @@ enum NoTriangle {
     /// The simplex misses the origin.
     Outside,
     /// The whole core MD lies on the line through these two points, or is this one point.
-    Flat(Vec<MdVertex>),
+    Flat(Simplex),
 }
 use NoTriangle::{Flat, Outside};
 
-/// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points.
-fn start_triangle(
-    a: &Convex,
-    b: &Convex,
+/// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points;
+/// `scale` is the scene's [`tolerance_scale`].
+fn start_triangle<S: CoreShape>(
+    a: &S,
+    b: &S,
     simplex: &[MdVertex],
-    grown: &mut Vec<MdVertex>,
-) -> Result<Vec<MdVertex>, NoTriangle> {
-    let touch = GJK_TOUCH_RELATIVE * tolerance_scale(a, b);
-    let mut pts: Vec<MdVertex> = Vec::with_capacity(3);
+    scale: f64,
+    grown: &mut Simplex,
+) -> Result<Simplex, NoTriangle> {
+    let touch = GJK_TOUCH_RELATIVE * scale;
+    let mut pts = Simplex::EMPTY;
     for p in simplex.iter().take(3) {
         if !pts.iter().any(|q| q.point == p.point) {
             pts.push(*p);
@@ -181,7 +185,7 @@ fn start_triangle(
                 d1.total_cmp(&d2)
             })
             .expect("three pairs");
-        pts = vec![pts[i], pts[j]];
+        pts = Simplex::of(&[pts[i], pts[j]]);
     }
     if pts.len() == 1 {
         let p = pts[0];
@@ -195,7 +199,7 @@ fn start_triangle(
             })
             .expect("four axes");
         if far.point == p.point {
-            return Err(Flat(vec![p]));
+            return Err(Flat(pts));
         }
         grown.push(far);
         pts.push(far);
@@ -212,7 +216,7 @@ fn start_triangle(
             })
             .expect("two sides");
         if orient(p.point, q.point, third.point) == 0.0 {
-            return Err(Flat(vec![p, q]));
+            return Err(Flat(pts));
         }
         grown.push(third);
         pts.push(third);
@@ -291,7 +295,11 @@ fn insert(polytope: &mut Vec<MdVertex>, edge: usize, w: MdVertex) {
 
 /// The answer when the whole core MD is the point `feature[0]` or lies on the line through
 /// `feature` (see the module doc): the origin's distance from it, or 0 with a perpendicular.
-fn flat_penetration(a: &Convex, b: &Convex, feature: &[MdVertex]) -> EpaPenetration {
+fn flat_penetration(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    feature: &[MdVertex],
+) -> EpaPenetration {
     let (point_a, point_b) = witnesses(a, b, feature);
     let edge = [feature[0], *feature.last().expect("one or two points")];
     let (p, q) = (edge[0].point, edge[1].point);
@@ -335,76 +343,107 @@ fn flat_penetration(a: &Convex, b: &Convex, feature: &[MdVertex]) -> EpaPenetrat
     }
 }
 
-fn penetration(a: &Convex, b: &Convex, polytope: &[MdVertex], step: &EpaStep) -> EpaPenetration {
-    let i = step.closest_edge;
-    let edge = [polytope[i], polytope[(i + 1) % polytope.len()]];
-    let (point_a, point_b) = witnesses(a, b, &edge);
-    EpaPenetration {
-        depth: step.edge_distance,
-        normal: -step.edge_normal,
-        point_a,
-        point_b,
-        edge,
-    }
+/// What EPA concluded, without the record of how ([`Epa`] has both).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaOutcome {
+    /// The MD points added to make the start simplex a triangle (none when it already was one).
+    pub grown: Simplex,
+    pub termination: EpaTermination,
+    /// `None` only for [`EpaTermination::OriginOutside`].
+    pub penetration: Option<EpaPenetration>,
 }
 
 /// Run EPA on the cores of `a` and `b` (world space; radii ignored) from `simplex`, which must
 /// contain the origin or miss it by no more than [`GJK_TOUCH_RELATIVE`] of the scale (GJK's
-/// [`Gjk::simplex`] when it ends [`GjkTermination::Overlapping`]).
+/// [`Gjk::simplex`] when it ends [`GjkTermination::Overlapping`]), recording every iteration.
 pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
-    let mut grown = Vec::new();
-    let mut out = Epa {
+    let mut steps = Vec::new();
+    let out = epa_traced(a, b, simplex, tolerance_scale(a, b), &mut steps);
+    Epa {
         simplex: simplex.to_vec(),
-        grown: vec![],
-        steps: vec![],
-        termination: EpaTermination::OriginOutside,
-        penetration: None,
-    };
-    if a.vertices.is_empty() || b.vertices.is_empty() {
-        return out;
+        grown: out.grown.to_vec(),
+        steps,
+        termination: out.termination,
+        penetration: out.penetration,
     }
-    let mut polytope = match start_triangle(a, b, simplex, &mut grown) {
-        Ok(p) => p,
-        Err(Outside) => {
-            out.grown = grown;
-            return out;
+}
+
+/// EPA, handing each iteration to `trace` ([`NoTrace`](super::trace::NoTrace) for the answer
+/// alone); `scale` is the scene's [`tolerance_scale`] (GJK's [`GjkOutcome::scale`]).
+pub fn epa_traced<S: CoreShape>(
+    a: &S,
+    b: &S,
+    simplex: &[MdVertex],
+    scale: f64,
+    trace: &mut impl Trace<EpaStep>,
+) -> EpaOutcome {
+    let mut grown = Simplex::EMPTY;
+    if a.vertex_count() == 0 || b.vertex_count() == 0 {
+        return EpaOutcome {
+            grown,
+            termination: EpaTermination::OriginOutside,
+            penetration: None,
+        };
+    }
+    let start = start_triangle(a, b, simplex, scale, &mut grown);
+    let out = |termination, penetration| EpaOutcome {
+        grown,
+        termination,
+        penetration,
+    };
+    let mut polytope = match start {
+        Ok(triangle) => {
+            let mut polytope = Vec::with_capacity(16);
+            polytope.extend_from_slice(&triangle);
+            polytope
         }
+        Err(Outside) => return out(EpaTermination::OriginOutside, None),
         Err(Flat(feature)) => {
-            out.grown = grown;
-            out.termination = EpaTermination::DegenerateMd;
-            out.penetration = Some(flat_penetration(a, b, &feature));
-            return out;
+            let flat = flat_penetration(a, b, &feature);
+            return out(EpaTermination::DegenerateMd, Some(flat));
         }
     };
-    out.grown = grown;
-    let tol = EPA_GAP_RELATIVE * tolerance_scale(a, b);
-    out.termination = EpaTermination::OutOfIterations;
+    let tol = EPA_GAP_RELATIVE * scale;
+    let mut termination = EpaTermination::OutOfIterations;
+    // The nearest edge of the last polytope: its ends, outward normal and distance.
+    let mut nearest = ([polytope[0]; 2], DVec2::ZERO, 0.0);
     for _ in 0..EPA_MAX_ITERATIONS {
         let (closest_edge, edge_normal, edge_distance) = nearest_edge(&polytope);
         let support = md_support(a, b, edge_normal);
         let gap = support.point.dot(edge_normal) - edge_distance;
-        let step = EpaStep {
+        trace.record(|| EpaStep {
             polytope: polytope.clone(),
             closest_edge,
             edge_normal,
             edge_distance,
             support,
             gap,
-        };
-        let known = polytope.iter().any(|p| same_point(p, &support));
-        out.penetration = Some(penetration(a, b, &polytope, &step));
-        out.steps.push(step);
+        });
+        let edge = [
+            polytope[closest_edge],
+            polytope[(closest_edge + 1) % polytope.len()],
+        ];
+        nearest = (edge, edge_normal, edge_distance);
         if gap <= tol {
-            out.termination = EpaTermination::Converged;
-            return out;
+            termination = EpaTermination::Converged;
+            break;
         }
-        if known {
-            out.termination = EpaTermination::NoProgress;
-            return out;
+        if polytope.iter().any(|p| same_point(p, &support)) {
+            termination = EpaTermination::NoProgress;
+            break;
         }
         insert(&mut polytope, closest_edge, support);
     }
-    out
+    let (edge, edge_normal, depth) = nearest;
+    let (point_a, point_b) = witnesses(a, b, &edge);
+    let penetration = EpaPenetration {
+        depth,
+        normal: -edge_normal,
+        point_a,
+        point_b,
+        edge,
+    };
+    out(termination, Some(penetration))
 }
 
 /// Which computation a [`GjkEpa`]'s contact came from.
@@ -433,33 +472,61 @@ pub struct GjkEpa {
 
 /// The signed distance, normal and witness points of two shapes in world space by GJK (apart)
 /// and EPA (overlapping or touching cores); rounded shapes by subtracting the radii from the
-/// core answer. Agrees with the exact [`contact`] up to rounding.
+/// core answer. Agrees with the exact [`contact`] up to rounding. Records every iteration of
+/// both; [`gjk_epa`] is the same computation without the record.
 pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
-    let g = gjk(a, b);
+    let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
+    let (contact, method, g, e) = gjk_epa_traced(a, b, &mut gjk_steps, &mut epa_steps);
+    GjkEpa {
+        contact,
+        method,
+        gjk: Gjk {
+            steps: gjk_steps,
+            termination: g.termination,
+            simplex: g.simplex,
+            closest: g.closest,
+        },
+        epa: e.map(|e| Epa {
+            simplex: g.simplex.to_vec(),
+            grown: e.grown.to_vec(),
+            steps: epa_steps,
+            termination: e.termination,
+            penetration: e.penetration,
+        }),
+    }
+}
+
+/// [`gjk_epa_contact`]'s contact and method alone: nothing recorded, nothing allocated unless
+/// EPA runs (its polytope).
+pub fn gjk_epa(a: &Convex, b: &Convex) -> (Contact, ContactMethod) {
+    let (contact, method, _, _) = gjk_epa_traced(a, b, &mut NoTrace, &mut NoTrace);
+    (contact, method)
+}
+
+/// GJK, then EPA when the cores overlap or touch, each handing its iterations to its trace.
+fn gjk_epa_traced(
+    a: &Convex,
+    b: &Convex,
+    gjk_trace: &mut impl Trace<GjkStep>,
+    epa_trace: &mut impl Trace<EpaStep>,
+) -> (Contact, ContactMethod, GjkOutcome, Option<EpaOutcome>) {
+    let g = gjk_traced(a, b, gjk_trace);
     if let Some(c) = g.closest {
-        return GjkEpa {
-            contact: Contact::from_core(
-                c.distance, c.normal, c.point_a, c.point_b, a.radius, b.radius,
-            ),
-            method: ContactMethod::Gjk,
-            gjk: g,
-            epa: None,
-        };
+        let contact = Contact::from_core(
+            c.distance, c.normal, c.point_a, c.point_b, a.radius, b.radius,
+        );
+        return (contact, ContactMethod::Gjk, g, None);
     }
     if g.termination == GjkTermination::Empty {
-        return GjkEpa {
-            contact: Contact {
-                distance: f64::INFINITY,
-                normal: DEGENERATE_NORMAL,
-                point_a: DVec2::ZERO,
-                point_b: DVec2::ZERO,
-            },
-            method: ContactMethod::Empty,
-            gjk: g,
-            epa: None,
+        let contact = Contact {
+            distance: f64::INFINITY,
+            normal: DEGENERATE_NORMAL,
+            point_a: DVec2::ZERO,
+            point_b: DVec2::ZERO,
         };
+        return (contact, ContactMethod::Empty, g, None);
     }
-    let e = epa(a, b, &g.simplex);
+    let e = epa_traced(a, b, &g.simplex, g.scale, epa_trace);
     let (contact, method) = match e.penetration {
         Some(p) => (
             Contact::from_core(-p.depth, p.normal, p.point_a, p.point_b, a.radius, b.radius),
@@ -467,17 +534,13 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
         ),
         None => (contact(a, b), ContactMethod::ExactFallback),
     };
-    GjkEpa {
-        contact,
-        method,
-        gjk: g,
-        epa: Some(e),
-    }
+    (contact, method, g, Some(e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::gjk::gjk;
     use crate::geometry::minkowski::minkowski_difference;
     use crate::geometry::testing::{body, boxed};
     use crate::geometry::Shape;

@@ -50,8 +50,9 @@
 //! with [`GjkTermination::Empty`]. Every `Convex` made by `Shape::to_convex` has at least one.
 
 use super::minkowski::MdVertex;
-use super::support::CoreShape;
-use super::{closest_on_segment, orient, unit, DVec2};
+use super::support::{box_extent, CoreShape};
+use super::trace::{NoTrace, Trace};
+use super::{closest_on_segment, orient, unit, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -143,7 +144,7 @@ pub struct Gjk {
     pub termination: GjkTermination,
     /// The final simplex: the feature nearest the origin, or (when overlapping) the simplex that
     /// encloses it — EPA's start.
-    pub simplex: Vec<MdVertex>,
+    pub simplex: Simplex,
     /// The core distance; `None` when the cores overlap or touch (or a core is empty).
     pub closest: Option<GjkDistance>,
 }
@@ -167,15 +168,76 @@ pub(crate) fn same_point(p: &MdVertex, q: &MdVertex) -> bool {
     (p.a == q.a && p.b == q.b) || p.point == q.point
 }
 
+/// At most three MD points, held in place (no allocation): GJK's simplex and its parts, EPA's
+/// start. Reads as a slice.
+#[derive(Clone, Copy)]
+pub struct Simplex {
+    points: [MdVertex; 3],
+    len: usize,
+}
+
+impl Simplex {
+    /// No points.
+    pub const EMPTY: Simplex = Simplex {
+        points: [MdVertex {
+            point: DVec2::ZERO,
+            a: 0,
+            b: 0,
+        }; 3],
+        len: 0,
+    };
+
+    /// The given points (at most three).
+    pub fn of(points: &[MdVertex]) -> Simplex {
+        let mut s = Simplex::EMPTY;
+        for &p in points {
+            s.push(p);
+        }
+        s
+    }
+
+    /// Add `p` after the others. Panics when there are three already.
+    pub fn push(&mut self, p: MdVertex) {
+        assert!(self.len < 3, "a simplex holds at most three points");
+        self.points[self.len] = p;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Simplex {
+    type Target = [MdVertex];
+    fn deref(&self) -> &[MdVertex] {
+        &self.points[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Simplex {
+    fn deref_mut(&mut self) -> &mut [MdVertex] {
+        &mut self.points[..self.len]
+    }
+}
+
+impl PartialEq for Simplex {
+    fn eq(&self, other: &Simplex) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Simplex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// The nearest point of a simplex to the origin.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Nearest {
     /// The closed simplex contains the origin; the points are the smallest part that does.
-    Enclosed(Vec<MdVertex>),
+    Enclosed(Simplex),
     /// The origin is outside; `closest` is on the `reduced` feature, `direction` the unit vector
     /// from it towards the origin.
     Outside {
-        reduced: Vec<MdVertex>,
+        reduced: Simplex,
         closest: DVec2,
         direction: DVec2,
     },
@@ -192,9 +254,9 @@ impl Nearest {
 
 fn nearest_of_point(p: MdVertex) -> Nearest {
     match unit(-p.point) {
-        None => Nearest::Enclosed(vec![p]),
+        None => Nearest::Enclosed(Simplex::of(&[p])),
         Some(direction) => Nearest::Outside {
-            reduced: vec![p],
+            reduced: Simplex::of(&[p]),
             closest: p.point,
             direction,
         },
@@ -212,7 +274,7 @@ fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
     }
     let side = orient(p.point, q.point, DVec2::ZERO);
     if side == 0.0 {
-        return Nearest::Enclosed(vec![p, q]);
+        return Nearest::Enclosed(Simplex::of(&[p, q]));
     }
     let left = match unit(e.perp()) {
         Some(n) => n,
@@ -222,7 +284,7 @@ fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
     let direction = if side > 0.0 { left } else { -left };
     let depth = direction.dot(p.point).abs();
     Nearest::Outside {
-        reduced: vec![p, q],
+        reduced: Simplex::of(&[p, q]),
         closest: -depth * direction,
         direction,
     }
@@ -236,7 +298,7 @@ fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
             && orient(q.point, r.point, DVec2::ZERO) >= 0.0
             && orient(r.point, p.point, DVec2::ZERO) >= 0.0;
         if inside {
-            return Nearest::Enclosed(vec![p, q, r]);
+            return Nearest::Enclosed(Simplex::of(&[p, q, r]));
         }
     }
     // Outside (or a flat triangle): the nearest point is on one of the edges. The edges through
@@ -247,10 +309,7 @@ fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
         if matches!(n, Nearest::Enclosed(_)) {
             return n;
         }
-        if best
-            .as_ref()
-            .is_none_or(|b| n.distance_squared() < b.distance_squared())
-        {
+        if best.is_none_or(|b| n.distance_squared() < b.distance_squared()) {
             best = Some(n);
         }
     }
@@ -286,61 +345,101 @@ pub(crate) fn witnesses(
     }
 }
 
-/// Run GJK on the cores of `a` and `b` (world space; radii ignored): two [`super::Convex`] shapes, or
-/// shapes placed by a pose without moving their vertices ([`super::support::Posed`]).
+/// What GJK concluded, without the record of how ([`Gjk`] has both).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkOutcome {
+    pub termination: GjkTermination,
+    /// The final simplex: the feature nearest the origin, or (when overlapping) the simplex that
+    /// encloses it — EPA's start.
+    pub simplex: Simplex,
+    /// The core distance; `None` when the cores overlap or touch (or a core is empty).
+    pub closest: Option<GjkDistance>,
+    /// The scene's length scale the tolerances were measured against ([`tolerance_scale`]).
+    pub scale: f64,
+}
+
+/// Run GJK on the cores of `a` and `b` (world space; radii ignored), recording every iteration:
+/// two [`super::Convex`] shapes, or shapes placed by a pose without moving their vertices
+/// ([`super::support::Posed`]).
 pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
+    let mut steps = Vec::new();
+    let out = gjk_traced(a, b, &mut steps);
+    Gjk {
+        steps,
+        termination: out.termination,
+        simplex: out.simplex,
+        closest: out.closest,
+    }
+}
+
+/// The distance between two shapes in world space (radii subtracted), 0 when they touch or
+/// overlap and `+∞` when a core is empty: the unsigned query (parry's `distance`), by GJK alone
+/// with nothing recorded. Overlapping shapes cost no EPA; [`super::epa::gjk_epa`] gives the
+/// signed distance.
+pub fn gjk_distance(a: &Convex, b: &Convex) -> f64 {
+    let g = gjk_traced(a, b, &mut NoTrace);
+    match g.closest {
+        Some(c) => (c.distance - a.radius - b.radius).max(0.0),
+        None if g.termination == GjkTermination::Empty => f64::INFINITY,
+        None => 0.0,
+    }
+}
+
+/// GJK, handing each iteration to `trace` ([`NoTrace`](super::trace::NoTrace) for the answer
+/// alone: nothing is copied or allocated).
+pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
-        return Gjk {
-            steps: vec![],
+        return GjkOutcome {
             termination: GjkTermination::Empty,
-            simplex: vec![],
+            simplex: Simplex::EMPTY,
             closest: None,
+            scale: f64::MIN_POSITIVE,
         };
     }
-    let scale = tolerance_scale(a, b);
+    // Each core's bounding box, once: it gives the scale and the start.
+    let (box_a, box_b) = (a.bounds(), b.bounds());
+    let scale = box_extent(box_a)
+        .max(box_extent(box_b))
+        .max(f64::MIN_POSITIVE);
     let tol = GJK_GAP_RELATIVE * scale;
     let touch = GJK_TOUCH_RELATIVE * scale;
     // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca, the
     // middles of the bounding boxes: found in O(log n), unlike the centroids).
-    let middle = |c: &S| {
-        let (lo, hi) = c.bounds();
-        (lo + hi) / 2.0
-    };
-    let start = middle(a) - middle(b);
+    let middle = |(lo, hi): (DVec2, DVec2)| (lo + hi) / 2.0;
+    let start = middle(box_a) - middle(box_b);
     let start = if start == DVec2::ZERO {
         DVec2::X
     } else {
         start
     };
-    let mut simplex = vec![md_support(a, b, start)];
-    let mut steps = Vec::new();
+    let mut simplex = Simplex::of(&[md_support(a, b, start)]);
     // The best (nearest) simplex feature so far: (reduced, closest, direction).
-    let mut best: Option<(Vec<MdVertex>, DVec2, DVec2)> = None;
+    let mut best: Option<(Simplex, DVec2, DVec2)> = None;
     let mut termination = GjkTermination::OutOfIterations;
 
     for _ in 0..GJK_MAX_ITERATIONS {
         let nearest = nearest_of_simplex(&simplex);
-        let touching = match &nearest {
-            Nearest::Enclosed(enclosing) => Some((enclosing.clone(), DVec2::ZERO)),
+        let touching = match nearest {
+            Nearest::Enclosed(enclosing) => Some((enclosing, DVec2::ZERO)),
             Nearest::Outside {
                 reduced, closest, ..
-            } if closest.length() <= touch => Some((reduced.clone(), *closest)),
+            } if closest.length() <= touch => Some((reduced, closest)),
             Nearest::Outside { .. } => None,
         };
         if let Some((enclosing, closest)) = touching {
-            steps.push(GjkStep {
-                simplex: simplex.clone(),
-                reduced: enclosing.clone(),
+            trace.record(|| GjkStep {
+                simplex: simplex.to_vec(),
+                reduced: enclosing.to_vec(),
                 closest,
                 direction: None,
                 support: None,
                 gap: None,
             });
-            return Gjk {
-                steps,
+            return GjkOutcome {
                 termination: GjkTermination::Overlapping,
                 simplex: enclosing,
                 closest: None,
+                scale,
             };
         }
         let Nearest::Outside {
@@ -353,9 +452,9 @@ pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
         };
         if let Some((_, best_closest, _)) = &best {
             if closest.length_squared() >= best_closest.length_squared() {
-                steps.push(GjkStep {
-                    simplex: simplex.clone(),
-                    reduced,
+                trace.record(|| GjkStep {
+                    simplex: simplex.to_vec(),
+                    reduced: reduced.to_vec(),
                     closest,
                     direction: Some(direction),
                     support: None,
@@ -367,16 +466,16 @@ pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
         }
         let w = md_support(a, b, direction);
         let gap = direction.dot(w.point) - direction.dot(closest);
-        steps.push(GjkStep {
-            simplex: simplex.clone(),
-            reduced: reduced.clone(),
+        trace.record(|| GjkStep {
+            simplex: simplex.to_vec(),
+            reduced: reduced.to_vec(),
             closest,
             direction: Some(direction),
             support: Some(w),
             gap: Some(gap),
         });
         let known = reduced.iter().any(|p| same_point(p, &w));
-        simplex = reduced.clone();
+        simplex = reduced;
         simplex.push(w);
         best = Some((reduced, closest, direction));
         if known || gap <= tol {
@@ -389,15 +488,14 @@ pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
     let (point_a, point_b) = witnesses(a, b, &reduced);
     let distance = {
         // |v| along the exact direction (see `nearest_of_segment`), robust for tiny v.
-        let v = match *reduced.as_slice() {
+        let v = match *reduced {
             [p] => p.point,
             [p, _] => p.point,
             _ => DVec2::ZERO,
         };
         (-direction.dot(v)).max(0.0)
     };
-    Gjk {
-        steps,
+    GjkOutcome {
         termination,
         simplex: reduced,
         closest: Some(GjkDistance {
@@ -406,6 +504,7 @@ pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
             point_a,
             point_b,
         }),
+        scale,
     }
 }
 

@@ -15,7 +15,8 @@
 //!   shapes overlap.
 //!
 //! Iterative algorithms return their result *and* a trace of plain-data steps; how they stopped is
-//! an enum, never a bare bool.
+//! an enum, never a bare bool. GJK and EPA take the trace as a parameter ([`trace::Trace`]), so
+//! callers who want only the answer run the same code without recording anything.
 
 pub mod angular_cast;
 pub mod cast;
@@ -35,6 +36,7 @@ pub mod special;
 pub mod support;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod trace;
 pub mod wrapping;
 
 pub use distance::{contact, Contact};

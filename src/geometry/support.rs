@@ -37,7 +37,11 @@ use super::{Convex, DVec2, Pose};
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
 /// equal ones), in O(log n): one bisection and a short climb, no hint needed.
 pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
-    peak(&shape.vertices, [None, None], &|v: DVec2| v.dot(dir))
+    let key = |v: DVec2| v.dot(dir);
+    if shape.vertices.len() < BISECT_FROM {
+        return scan(&shape.vertices, &key);
+    }
+    peak(&shape.vertices, [None, None], &key)
 }
 
 /// A convex core as GJK and EPA see it: vertices in world space and an extreme vertex in any
@@ -51,11 +55,7 @@ pub trait CoreShape {
 
     /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
     fn bounds(&self) -> (DVec2, DVec2) {
-        let at = |dir: DVec2| self.vertex(self.extreme(dir));
-        (
-            DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
-            DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
-        )
+        bounds_by_extremes(self)
     }
 
     /// The largest coordinate magnitude of the core (0 without vertices).
@@ -63,9 +63,22 @@ pub trait CoreShape {
         if self.vertex_count() == 0 {
             return 0.0;
         }
-        let (lo, hi) = self.bounds();
-        lo.abs().max(hi.abs()).max_element()
+        box_extent(self.bounds())
     }
+}
+
+/// A core's bounding box from its extreme vertices along ±x and ±y.
+fn bounds_by_extremes(core: &(impl CoreShape + ?Sized)) -> (DVec2, DVec2) {
+    let at = |dir: DVec2| core.vertex(core.extreme(dir));
+    (
+        DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
+        DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
+    )
+}
+
+/// The largest coordinate magnitude of a bounding box `(min, max)`.
+pub(crate) fn box_extent((lo, hi): (DVec2, DVec2)) -> f64 {
+    lo.abs().max(hi.abs()).max_element()
 }
 
 impl CoreShape for Convex {
@@ -77,6 +90,16 @@ impl CoreShape for Convex {
     }
     fn extreme(&self, dir: DVec2) -> usize {
         extreme_vertex(self, dir)
+    }
+    fn bounds(&self) -> (DVec2, DVec2) {
+        // A small core in one pass; a large one by four bisections.
+        let v = &self.vertices;
+        if v.len() < BISECT_FROM {
+            return v[1..]
+                .iter()
+                .fold((v[0], v[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        }
+        bounds_by_extremes(self)
     }
 }
 
