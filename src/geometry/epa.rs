@@ -368,7 +368,7 @@ pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
     }
 }
 
-/// EPA, handing each iteration to `trace` ([`NoTrace`](super::trace::NoTrace) for the answer
+/// EPA, handing each iteration to `trace` ([`NoTrace`] for the answer
 /// alone); `scale` is the scene's [`tolerance_scale`] (GJK's [`GjkOutcome::scale`]).
 pub fn epa_traced<S: CoreShape>(
     a: &S,

@@ -385,7 +385,7 @@ pub fn gjk_distance(a: &Convex, b: &Convex) -> f64 {
     }
 }
 
-/// GJK, handing each iteration to `trace` ([`NoTrace`](super::trace::NoTrace) for the answer
+/// GJK, handing each iteration to `trace` ([`NoTrace`] for the answer
 /// alone: nothing is copied or allocated).
 pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
