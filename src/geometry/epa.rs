@@ -53,8 +53,8 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk_traced, md_support, same_point, tolerance_scale, witnesses, Gjk, GjkOutcome, GjkStep,
-    GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
+    gjk_traced, md_support, md_support_between, same_point, tolerance_scale, witnesses, Gjk,
+    GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::support::CoreShape;
@@ -238,58 +238,170 @@ fn start_triangle<S: CoreShape>(
     }
 }
 
-/// The polytope's edge nearest the origin: (index, outward unit normal, signed distance of its
-/// line, positive inside).
-///
-/// "Nearest" is measured to the edge *segment*. With the origin inside a convex polygon that is
-/// the same as the nearest edge line, the textbook rule; but the origin may lie a hair outside
-/// (GJK's touching hand-over), and in a sliver triangle (an MD flat up to rounding) two nearly
-/// collinear edges have lines through the origin up to rounding while only one of them has the
-/// origin beside it. The segment distance picks that one in every case.
-fn nearest_edge(polytope: &[MdVertex]) -> (usize, DVec2, f64) {
-    let n = polytope.len();
-    let mut best = (0, DVec2::ZERO, f64::INFINITY);
-    let mut best_key = f64::INFINITY;
-    for i in 0..n {
-        let (p, q) = (polytope[i].point, polytope[(i + 1) % n].point);
-        // Outward = the edge turned clockwise (the polytope is counter-clockwise).
-        let Some(normal) = unit(DVec2::new((q - p).y, -(q - p).x)) else {
-            continue;
-        };
-        let key = closest_on_segment(p, q, DVec2::ZERO).0.length();
-        if key < best_key {
-            best_key = key;
-            best = (i, normal, normal.dot(p));
-        }
-    }
-    best
+/// EPA's polygon of MD points, counter-clockwise: a ring of points linked both ways (inserting
+/// a point and dropping its neighbours moves nothing), with what is known of each edge, measured
+/// once, when the edge appears, since an iteration changes only the edges beside the new point.
+struct Polytope {
+    /// Every point ever added; those dropped are no longer linked.
+    points: Vec<MdVertex>,
+    next: Vec<usize>,
+    prev: Vec<usize>,
+    /// `edges[i]` is the edge from point `i` to `next[i]`.
+    edges: Vec<Edge>,
+    /// Where the ring is read from: the newest point (the start triangle's first at first).
+    head: usize,
+    len: usize,
 }
 
-/// Insert `w` after vertex `edge` and drop the vertices next to it that stop being strict left
-/// turns, so the polytope stays the convex hull of its points. The polytope is left rotated so
-/// `w` is first.
-fn insert(polytope: &mut Vec<MdVertex>, edge: usize, w: MdVertex) {
-    polytope.insert(edge + 1, w);
-    polytope.rotate_left(edge + 1);
-    while polytope.len() > 3 {
-        let n = polytope.len();
-        if orient(
-            polytope[n - 2].point,
-            polytope[n - 1].point,
-            polytope[0].point,
-        ) <= 0.0
-        {
-            polytope.pop();
-        } else {
-            break;
+#[derive(Clone, Copy)]
+enum Edge {
+    /// New since the last search for the nearest edge.
+    Unmeasured,
+    /// Zero length: no normal, never the nearest.
+    Degenerate,
+    /// Its distance from the origin as a segment, its outward unit normal, and the signed
+    /// distance of its line (positive inside).
+    Measured {
+        key: f64,
+        normal: DVec2,
+        distance: f64,
+    },
+}
+
+/// The polytope's edge nearest the origin.
+#[derive(Clone, Copy)]
+struct NearestEdge {
+    /// Its place in the ring, counted from the head (as [`EpaStep::closest_edge`]).
+    index: usize,
+    /// Its first point.
+    id: usize,
+    /// Outward unit normal.
+    normal: DVec2,
+    /// Signed distance of its line, positive inside.
+    distance: f64,
+}
+
+impl Polytope {
+    fn new(triangle: &[MdVertex]) -> Polytope {
+        let mut polytope = Polytope {
+            points: Vec::with_capacity(16),
+            next: Vec::with_capacity(16),
+            prev: Vec::with_capacity(16),
+            edges: Vec::with_capacity(16),
+            head: 0,
+            len: triangle.len(),
+        };
+        let n = triangle.len();
+        for (i, &p) in triangle.iter().enumerate() {
+            polytope.points.push(p);
+            polytope.next.push((i + 1) % n);
+            polytope.prev.push((i + n - 1) % n);
+            polytope.edges.push(Edge::Unmeasured);
+        }
+        polytope
+    }
+
+    /// The ids of the points in ring order, from the head.
+    fn ring(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(self.head), |&i| Some(self.next[i])).take(self.len)
+    }
+
+    /// The points in ring order, from the head.
+    fn vertices(&self) -> Vec<MdVertex> {
+        self.ring().map(|i| self.points[i]).collect()
+    }
+
+    /// The edge nearest the origin.
+    ///
+    /// "Nearest" is measured to the edge *segment*. With the origin inside a convex polygon that
+    /// is the same as the nearest edge line, the textbook rule; but the origin may lie a hair
+    /// outside (GJK's touching hand-over), and in a sliver triangle (an MD flat up to rounding)
+    /// two nearly collinear edges have lines through the origin up to rounding while only one of
+    /// them has the origin beside it. The segment distance picks that one in every case. Among
+    /// equally near edges, the first in ring order.
+    fn nearest_edge(&mut self) -> NearestEdge {
+        let mut best = NearestEdge {
+            index: 0,
+            id: self.head,
+            normal: DVec2::ZERO,
+            distance: f64::INFINITY,
+        };
+        let mut best_key = f64::INFINITY;
+        let mut i = self.head;
+        for index in 0..self.len {
+            if let Edge::Unmeasured = self.edges[i] {
+                let (p, q) = (self.points[i].point, self.points[self.next[i]].point);
+                // Outward = the edge turned clockwise (the polytope is counter-clockwise).
+                self.edges[i] = match unit(DVec2::new((q - p).y, -(q - p).x)) {
+                    None => Edge::Degenerate,
+                    Some(normal) => Edge::Measured {
+                        key: closest_on_segment(p, q, DVec2::ZERO).0.length(),
+                        normal,
+                        distance: normal.dot(p),
+                    },
+                };
+            }
+            if let Edge::Measured {
+                key,
+                normal,
+                distance,
+            } = self.edges[i]
+            {
+                if key < best_key {
+                    best_key = key;
+                    best = NearestEdge {
+                        index,
+                        id: i,
+                        normal,
+                        distance,
+                    };
+                }
+            }
+            i = self.next[i];
+        }
+        best
+    }
+
+    /// Insert `w` after point `after` and drop the points next to it that stop being strict
+    /// left turns, so the polytope stays the convex hull of its points. `w` becomes the head.
+    fn insert(&mut self, after: usize, w: MdVertex) {
+        let k = self.points.len();
+        let before = self.next[after];
+        self.points.push(w);
+        self.next.push(before);
+        self.prev.push(after);
+        self.edges.push(Edge::Unmeasured);
+        self.next[after] = k;
+        self.prev[before] = k;
+        self.edges[after] = Edge::Unmeasured;
+        self.head = k;
+        self.len += 1;
+        let at = |s: &Polytope, i: usize| s.points[i].point;
+        while self.len > 3 {
+            let p1 = self.prev[k];
+            let p2 = self.prev[p1];
+            if orient(at(self, p2), at(self, p1), w.point) > 0.0 {
+                break;
+            }
+            self.unlink(p1);
+        }
+        while self.len > 3 {
+            let s1 = self.next[k];
+            let s2 = self.next[s1];
+            if orient(w.point, at(self, s1), at(self, s2)) > 0.0 {
+                break;
+            }
+            self.unlink(s1);
         }
     }
-    while polytope.len() > 3 {
-        if orient(polytope[0].point, polytope[1].point, polytope[2].point) <= 0.0 {
-            polytope.remove(1);
-        } else {
-            break;
-        }
+
+    /// Drop point `i`: its neighbours become joined by a new edge.
+    fn unlink(&mut self, i: usize) {
+        let (p, n) = (self.prev[i], self.next[i]);
+        self.next[p] = n;
+        self.prev[n] = p;
+        self.edges[p] = Edge::Unmeasured;
+        self.len -= 1;
     }
 }
 
@@ -392,11 +504,7 @@ pub fn epa_traced<S: CoreShape>(
         penetration,
     };
     let mut polytope = match start {
-        Ok(triangle) => {
-            let mut polytope = Vec::with_capacity(16);
-            polytope.extend_from_slice(&triangle);
-            polytope
-        }
+        Ok(triangle) => Polytope::new(&triangle),
         Err(Outside) => return out(EpaTermination::OriginOutside, None),
         Err(Flat(feature)) => {
             let flat = flat_penetration(a, b, &feature);
@@ -406,33 +514,34 @@ pub fn epa_traced<S: CoreShape>(
     let tol = EPA_GAP_RELATIVE * scale;
     let mut termination = EpaTermination::OutOfIterations;
     // The nearest edge of the last polytope: its ends, outward normal and distance.
-    let mut nearest = ([polytope[0]; 2], DVec2::ZERO, 0.0);
+    let mut nearest = ([polytope.points[0]; 2], DVec2::ZERO, 0.0);
     for _ in 0..EPA_MAX_ITERATIONS {
-        let (closest_edge, edge_normal, edge_distance) = nearest_edge(&polytope);
-        let support = md_support(a, b, edge_normal);
+        let e = polytope.nearest_edge();
+        let (edge_normal, edge_distance) = (e.normal, e.distance);
+        let edge = [polytope.points[e.id], polytope.points[polytope.next[e.id]]];
+        let support = md_support_between(a, b, edge_normal, &edge[0], &edge[1]);
         let gap = support.point.dot(edge_normal) - edge_distance;
         trace.record(|| EpaStep {
-            polytope: polytope.clone(),
-            closest_edge,
+            polytope: polytope.vertices(),
+            closest_edge: e.index,
             edge_normal,
             edge_distance,
             support,
             gap,
         });
-        let edge = [
-            polytope[closest_edge],
-            polytope[(closest_edge + 1) % polytope.len()],
-        ];
         nearest = (edge, edge_normal, edge_distance);
         if gap <= tol {
             termination = EpaTermination::Converged;
             break;
         }
-        if polytope.iter().any(|p| same_point(p, &support)) {
+        if polytope
+            .ring()
+            .any(|i| same_point(&polytope.points[i], &support))
+        {
             termination = EpaTermination::NoProgress;
             break;
         }
-        insert(&mut polytope, closest_edge, support);
+        polytope.insert(e.id, support);
     }
     let (edge, edge_normal, depth) = nearest;
     let (point_a, point_b) = witnesses(a, b, &edge);

@@ -44,6 +44,38 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     peak(&shape.vertices, [None, None], &key)
 }
 
+/// [`extreme_vertex`] when the answer is expected on the counter-clockwise arc of vertices from
+/// `arc[0]` to `arc[1]`, as EPA's is: the support points of the two ends of the polytope edge it
+/// refines. Along a direction whose normal cone the arc spans, the dot products rise and then
+/// fall along it, so a bisection over the arc alone (O(log of its length)) lands next to the
+/// peak, and a climb settles the tie rule. A climb from anywhere ends on the peak of a convex
+/// polygon, so a wrong guess costs time, not the answer; after log₂ n steps the climb gives way
+/// to the bisection over the whole cycle.
+pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> usize {
+    let key = |v: DVec2| v.dot(dir);
+    let vertices = &shape.vertices;
+    let n = vertices.len();
+    if n < BISECT_FROM {
+        return scan(vertices, &key);
+    }
+    let from = arc[0] % n;
+    let at = |k: usize| vertices[(from + k) % n].dot(dir);
+    // The first step along the arc that does not rise.
+    let (mut lo, mut hi) = (0, (arc[1] % n + n - from) % n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if at(mid + 1) > at(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let start = (from + lo) % n;
+    let budget = (usize::BITS - n.leading_zeros()) as usize;
+    climb_at_most(vertices, (start, key(vertices[start])), &key, budget)
+        .unwrap_or_else(|| peak(vertices, [None, None], &key))
+}
+
 /// A convex core as GJK and EPA see it: vertices in world space and an extreme vertex in any
 /// direction (O(log n)).
 pub trait CoreShape {
@@ -52,6 +84,13 @@ pub trait CoreShape {
     fn vertex(&self, i: usize) -> DVec2;
     /// The first vertex farthest along `dir` (world space); see [`extreme_vertex`].
     fn extreme(&self, dir: DVec2) -> usize;
+
+    /// [`CoreShape::extreme`] when the answer is expected on the counter-clockwise arc of
+    /// vertices from `arc[0]` to `arc[1]` (see [`extreme_vertex_between`]).
+    fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
+        let _ = arc;
+        self.extreme(dir)
+    }
 
     /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
     fn bounds(&self) -> (DVec2, DVec2) {
@@ -91,6 +130,9 @@ impl CoreShape for Convex {
     fn extreme(&self, dir: DVec2) -> usize {
         extreme_vertex(self, dir)
     }
+    fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
+        extreme_vertex_between(self, dir, arc)
+    }
     fn bounds(&self) -> (DVec2, DVec2) {
         // A small core in one pass; a large one by four bisections.
         let v = &self.vertices;
@@ -125,6 +167,14 @@ impl<'a> Posed<'a> {
     }
 }
 
+impl Posed<'_> {
+    /// A world direction in the core's frame: turned back by the inverse rotation, the
+    /// conjugate (cos, −sin).
+    fn turned_back(&self, dir: DVec2) -> DVec2 {
+        DVec2::new(self.rotation.x, -self.rotation.y).rotate(dir)
+    }
+}
+
 impl CoreShape for Posed<'_> {
     fn vertex_count(&self) -> usize {
         self.local.vertices.len()
@@ -134,8 +184,10 @@ impl CoreShape for Posed<'_> {
     }
     fn extreme(&self, dir: DVec2) -> usize {
         // The inverse rotation: by the conjugate (cos, −sin).
-        let back = DVec2::new(self.rotation.x, -self.rotation.y);
-        extreme_vertex(self.local, back.rotate(dir))
+        extreme_vertex(self.local, self.turned_back(dir))
+    }
+    fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
+        extreme_vertex_between(self.local, self.turned_back(dir), arc)
     }
 }
 
@@ -286,7 +338,8 @@ fn bisect(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> Option<(usize, f64
     if n < BISECT_FROM {
         return None;
     }
-    let at = |i: usize| key(vertices[i % n]);
+    // Indices run from 0 to n, and n is vertex 0 again (no division: a conditional).
+    let at = |i: usize| key(vertices[if i == n { 0 } else { i }]);
     let mut highest = f64::NEG_INFINITY;
     let mut seen = |x: f64| {
         highest = highest.max(x);
@@ -322,7 +375,21 @@ fn bisect(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> Option<(usize, f64
 
 /// From `start` (with its `key` value), the peak of `key`: the lowest index among its exact ties.
 fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -> usize {
+    climb_at_most(vertices, start, key, usize::MAX).expect("an unbounded climb ends on the peak")
+}
+
+/// [`climb`], giving up (`None`) after `budget` moves.
+fn climb_at_most(
+    vertices: &[DVec2],
+    start: (usize, f64),
+    key: &impl Fn(DVec2) -> f64,
+    mut budget: usize,
+) -> Option<usize> {
     let n = vertices.len();
+    let mut spend = || {
+        budget = budget.saturating_sub(1);
+        budget > 0
+    };
     let at = |i: usize| key(vertices[i]);
     let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
     let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
@@ -335,6 +402,9 @@ fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -
         let mut ahead = at(next(i));
         let behind = if ahead > value {
             while ahead > value {
+                if !spend() {
+                    return None;
+                }
                 (i, value) = (next(i), ahead);
                 ahead = at(next(i));
             }
@@ -343,6 +413,9 @@ fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -
             let mut behind = at(prev(i));
             if behind > value {
                 while behind > value {
+                    if !spend() {
+                        return None;
+                    }
                     (i, value) = (prev(i), behind);
                     behind = at(prev(i));
                 }
@@ -351,7 +424,7 @@ fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -
             behind
         };
         if ahead != value && behind != value {
-            return i; // a strict peak
+            return Some(i); // a strict peak
         }
         // Neither neighbour is higher, one is equal: gather the run of values equal to this one.
         let (mut first, mut last, mut run) = (i, i, 1);
@@ -367,7 +440,7 @@ fn climb(vertices: &[DVec2], start: (usize, f64), key: &impl Fn(DVec2) -> f64) -
         match beyond {
             Some(j) => (i, value) = (j, at(j)),
             // The peak. Among its exact ties (the run), the lowest index.
-            None => return if first <= last { first } else { 0 },
+            None => return Some(if first <= last { first } else { 0 }),
         }
     }
 }
@@ -475,6 +548,26 @@ mod tests {
                 HintedSupport::new(shape).vertices(d),
                 shape.support_vertices(d)
             );
+            // Searches between two vertices: around the answer (as EPA asks), with the arc the
+            // wrong way round, from the answer itself, and arcs anywhere.
+            let n = shape.vertices.len();
+            let arcs = [
+                [first_max + n - 3, first_max + 5],
+                [first_max + 5, first_max + n - 3],
+                [first_max, first_max],
+                [k * 37, k * 91 + 1],
+                [k * 91, k * 37],
+            ];
+            for arc in arcs {
+                prop_assert_eq!(
+                    extreme_vertex_between(shape, d, arc),
+                    first_max,
+                    "direction {} = {:?}, arc {:?}",
+                    k,
+                    d,
+                    arc
+                );
+            }
         }
         Ok(())
     }
