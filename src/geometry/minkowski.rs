@@ -139,12 +139,14 @@ fn lowest(points: &[DVec2]) -> usize {
 
 /// [`lowest`] over the `n` points `at(0)`, …, `at(n − 1)`, without collecting them.
 fn lowest_of(n: usize, at: impl Fn(usize) -> DVec2) -> usize {
-    (0..n)
-        .min_by(|&i, &j| {
-            let (p, q) = (at(i), at(j));
-            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
-        })
-        .unwrap_or(0)
+    let mut best = (0, if n == 0 { DVec2::ZERO } else { at(0) });
+    for i in 1..n {
+        let p = at(i);
+        if p.y < best.1.y || (p.y == best.1.y && p.x < best.1.x) {
+            best = (i, p);
+        }
+    }
+    best.0
 }
 
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π).
@@ -156,12 +158,23 @@ fn half(d: DVec2) -> u8 {
     }
 }
 
-/// Whether direction `u` comes strictly before `v` going counter-clockwise from angle 0.
-fn turns_before(u: DVec2, v: DVec2) -> bool {
-    match half(u).cmp(&half(v)) {
+/// Whether direction `u` (in half-plane `half_u`, see [`half`]) comes strictly before `v` going
+/// counter-clockwise from angle 0.
+#[inline]
+fn turns_before_in(u: DVec2, half_u: u8, v: DVec2, half_v: u8) -> bool {
+    match half_u.cmp(&half_v) {
         std::cmp::Ordering::Less => true,
         std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => orient(DVec2::ZERO, u, v) > 0.0,
+        std::cmp::Ordering::Equal => {
+            // Rounding is monotonic, so the rounded products keep their order or become equal:
+            // a nonzero difference has the exact sign, and only a zero needs the exact predicate.
+            let det = u.x * v.y - u.y * v.x;
+            if det != 0.0 {
+                det > 0.0
+            } else {
+                orient(DVec2::ZERO, u, v) > 0.0
+            }
+        }
     }
 }
 
@@ -175,6 +188,16 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
     let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
     let (mut ta, mut tb) = (0, 0); // edges taken from each
+                                   // The next edge of each (−A's reversed) and its half-plane, worked out once per edge.
+    let edge_of_a = |i: usize| {
+        let d = a.vertices[i] - a.vertices[if i + 1 == na { 0 } else { i + 1 }];
+        (d, half(d))
+    };
+    let edge_of_b = |i: usize| {
+        let d = b.vertices[if i + 1 == nb { 0 } else { i + 1 }] - b.vertices[i];
+        (d, half(d))
+    };
+    let (mut da, mut db) = (edge_of_a(ia), edge_of_b(ib));
     loop {
         vertices.push(MdVertex {
             point: b.vertices[ib] - a.vertices[ia],
@@ -184,16 +207,12 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
         if ta == ea && tb == eb {
             break;
         }
-        let next_a = if ia + 1 == na { 0 } else { ia + 1 };
-        let next_b = if ib + 1 == nb { 0 } else { ib + 1 };
         let take_b = if ta == ea {
             true
         } else if tb == eb {
             false
         } else {
-            let db = b.vertices[next_b] - b.vertices[ib];
-            let da = a.vertices[ia] - a.vertices[next_a]; // the edge of −A
-            !turns_before(da, db)
+            !turns_before_in(da.0, da.1, db.0, db.1)
         };
         if take_b {
             edges.push(MdEdge {
@@ -201,16 +220,18 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
                 edge: ib,
                 vertex: ia,
             });
-            ib = next_b;
+            ib = if ib + 1 == nb { 0 } else { ib + 1 };
             tb += 1;
+            db = edge_of_b(ib);
         } else {
             edges.push(MdEdge {
                 source: Source::A,
                 edge: ia,
                 vertex: ib,
             });
-            ia = next_a;
+            ia = if ia + 1 == na { 0 } else { ia + 1 };
             ta += 1;
+            da = edge_of_a(ia);
         }
     }
     // The walk ends back at the start vertex, already listed first.
@@ -357,6 +378,50 @@ fn extremes(points: &[DVec2]) -> Vec<DVec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cross_product_filter_answers_as_the_exact_predicate() {
+        // Directions all round, each against itself turned by angles down to rounding level,
+        // exactly parallel and opposite, and against every other; some scaled far apart.
+        let mut dirs: Vec<DVec2> = (0..64)
+            .map(|k| DVec2::from_angle(k as f64 * 0.1 - 3.2))
+            .collect();
+        dirs.extend([DVec2::X, DVec2::Y, DVec2::NEG_X, DVec2::NEG_Y]);
+        let turned: Vec<DVec2> = dirs
+            .iter()
+            .flat_map(|&d| {
+                [1e-1, 1e-8, 1e-15, 1e-17, -1e-16, 0.0]
+                    .map(|t| DVec2::from_angle(t).rotate(d) * 1e3)
+                    .into_iter()
+                    .chain([-d, d * 1e-200, d.perp() * 3.0])
+            })
+            .collect();
+        // Nearly parallel pairs, v = u · s rounded, whose rounded cross products may tie.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut pairs: Vec<(DVec2, DVec2)> = (0..20_000)
+            .map(|_| {
+                let u = DVec2::new(next() - 0.5, next() - 0.5);
+                (u, u * (0.1 + 10.0 * next()))
+            })
+            .collect();
+        for &u in &dirs {
+            pairs.extend(dirs.iter().chain(&turned).map(|&v| (u, v)));
+        }
+        for (u, v) in pairs {
+            let exact = match half(u).cmp(&half(v)) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Greater => false,
+                std::cmp::Ordering::Equal => orient(DVec2::ZERO, u, v) > 0.0,
+            };
+            assert_eq!(turns_before_in(u, half(u), v, half(v)), exact, "{u} {v}");
+        }
+    }
 
     /// The plain definition the stack pass must agree with: judge every vertex, drop the first
     /// that does not turn strictly left, judge again (quadratic).
