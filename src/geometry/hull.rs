@@ -47,6 +47,50 @@ pub struct Hull {
 /// The convex hull of `points` (finite; any order, duplicates and collinear runs allowed).
 /// Empty input gives an empty hull.
 pub fn convex_hull(points: &[DVec2]) -> Hull {
+    // Most outlines are convex already, listed counter-clockwise: then the hull is the outline
+    // itself, started at its lowest-then-leftmost vertex, found in one pass without sorting.
+    if points.len() >= 3 && is_strictly_convex_ccw(points) && winds_once(points) {
+        let n = points.len();
+        let start = lowest_of(n, |i| points[i]);
+        let input_index: Vec<usize> = (start..n).chain(0..start).collect();
+        return Hull {
+            vertices: input_index.iter().map(|&i| points[i]).collect(),
+            input_index,
+            notes: Vec::new(),
+        };
+    }
+    monotone_chain(points)
+}
+
+/// Of the `n` points `at(0)`, …, `at(n − 1)`, the index of the lowest, the leftmost among
+/// equally low ones, the first among equal points (0 when there are none). Compared as numbers,
+/// so −0 and +0 are the same height.
+pub(crate) fn lowest_of(n: usize, at: impl Fn(usize) -> DVec2) -> usize {
+    let mut best = (0, if n == 0 { DVec2::ZERO } else { at(0) });
+    for i in 1..n {
+        let p = at(i);
+        if p.y < best.1.y || (p.y == best.1.y && p.x < best.1.x) {
+            best = (i, p);
+        }
+    }
+    best.0
+}
+
+/// Whether a closed polygon's edge directions turn through one full turn, not more: counted as
+/// the edges whose direction crosses angle 0 (from below the x axis to above it). With every
+/// turn strictly left and less than half a turn, one crossing means a simple convex polygon
+/// (a pentagram turns left everywhere but twice round).
+fn winds_once(points: &[DVec2]) -> bool {
+    let n = points.len();
+    let below = |i: usize| {
+        let d = points[(i + 1) % n] - points[i];
+        d.y < 0.0 || (d.y == 0.0 && d.x < 0.0)
+    };
+    (0..n).filter(|&i| below(i) && !below((i + 1) % n)).count() == 1
+}
+
+/// Andrew's monotone chain (module doc), for any input.
+fn monotone_chain(points: &[DVec2]) -> Hull {
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by(|&i, &j| {
         let (p, q) = (points[i], points[j]);
@@ -91,12 +135,8 @@ pub fn convex_hull(points: &[DVec2]) -> Hull {
     };
     // Start at the lowest-then-leftmost vertex, as the Minkowski difference does.
     let mut chain = chain;
-    if let Some(start) = (0..chain.len()).min_by(|&i, &j| {
-        let (p, q) = (points[chain[i]], points[chain[j]]);
-        p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
-    }) {
-        chain.rotate_left(start);
-    }
+    let start = lowest_of(chain.len(), |i| points[chain[i]]);
+    chain.rotate_left(start);
 
     let vertices: Vec<DVec2> = chain.iter().map(|&i| points[i]).collect();
     let mut notes = Vec::new();
@@ -190,6 +230,57 @@ mod tests {
         let flat = convex_hull(&[v(2.0, 0.0), v(0.0, 0.0)]);
         assert_eq!(flat.vertices, vec![v(0.0, 0.0), v(2.0, 0.0)]);
         assert_eq!(line.notes, vec![HullNote::Collinear { index: 2 }]);
+    }
+
+    #[test]
+    fn a_convex_outline_is_its_own_hull_as_the_chain_finds_it() {
+        // Regular and random convex polygons, listed from every vertex, counter-clockwise (the
+        // fast path) and clockwise, with a collinear point, and wound twice (a pentagram):
+        // each gives the monotone chain's hull, notes included.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut outlines: Vec<Vec<DVec2>> = Vec::new();
+        for n in [3, 4, 5, 16, 100] {
+            let regular: Vec<DVec2> = (0..n)
+                .map(|k| DVec2::from_angle(k as f64 * std::f64::consts::TAU / n as f64 + 0.3))
+                .collect();
+            let mut angles: Vec<f64> = (0..n).map(|_| next() * std::f64::consts::TAU).collect();
+            angles.sort_by(f64::total_cmp);
+            let random: Vec<DVec2> = angles
+                .iter()
+                .map(|&t| DVec2::new(3.0 * t.cos() + 100.0, t.sin() - 7.0))
+                .collect();
+            for shape in [regular, random] {
+                for start in 0..shape.len() {
+                    let mut s = shape.clone();
+                    s.rotate_left(start);
+                    outlines.push(s.clone());
+                    s.reverse();
+                    outlines.push(s);
+                }
+            }
+        }
+        outlines.push(vec![v(0.0, 0.0), v(1.0, 0.0), v(2.0, 0.0), v(1.0, 1.0)]);
+        let star: Vec<DVec2> = (0..5)
+            .map(|k| DVec2::from_angle(k as f64 * 2.0 * std::f64::consts::TAU / 5.0))
+            .collect();
+        assert!(is_strictly_convex_ccw(&star) && !winds_once(&star));
+        outlines.push(star);
+        let mut fast = 0;
+        for o in &outlines {
+            assert_eq!(convex_hull(o), monotone_chain(o), "{o:?}");
+            fast += usize::from(is_strictly_convex_ccw(o) && winds_once(o));
+        }
+        assert!(
+            fast * 2 >= outlines.len() - 2,
+            "{fast} of {}",
+            outlines.len()
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! polygon is the same; keeping the split keeps every edge's source exact (half red, half
 //! green). Where B's and A's edges are parallel, B's comes first.
 
-use super::hull::{convex_hull, Hull};
+use super::hull::{convex_hull, lowest_of, Hull};
 use super::{orient, Convex, DVec2, Source};
 
 /// A vertex of B ⊖ A: `b[b] − a[a]`, with the core vertex indices that made it.
@@ -135,18 +135,6 @@ impl MinkowskiDifference {
 /// Index of the lowest vertex, the leftmost among equally low ones.
 fn lowest(points: &[DVec2]) -> usize {
     lowest_of(points.len(), |i| points[i])
-}
-
-/// [`lowest`] over the `n` points `at(0)`, …, `at(n − 1)`, without collecting them.
-fn lowest_of(n: usize, at: impl Fn(usize) -> DVec2) -> usize {
-    let mut best = (0, if n == 0 { DVec2::ZERO } else { at(0) });
-    for i in 1..n {
-        let p = at(i);
-        if p.y < best.1.y || (p.y == best.1.y && p.x < best.1.x) {
-            best = (i, p);
-        }
-    }
-    best.0
 }
 
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π).

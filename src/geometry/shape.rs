@@ -176,13 +176,14 @@ impl Shape {
                     return Err(ShapeError::NonFinite { index });
                 }
                 let hull = convex_hull(vertices);
-                let distinct = {
+                // Counted only for a hull without area (sorting a copy is not free).
+                let distinct = || {
                     let mut d = vertices.clone();
                     d.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
                     d.dedup();
                     d.len()
                 };
-                if hull.vertices.len() < 3 && distinct >= 3 {
+                if hull.vertices.len() < 3 && distinct() >= 3 {
                     return Err(ShapeError::Collinear {
                         count: vertices.len(),
                     });
