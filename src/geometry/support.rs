@@ -318,8 +318,9 @@ fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
     best.0
 }
 
-/// Polygons smaller than this are scanned: a bisection saves nothing on them.
-const BISECT_FROM: usize = 16;
+/// Polygons smaller than this are scanned: a bisection saves nothing on them (callgrind: a
+/// 16-gon's GJK/EPA costs 10–25 % less scanned, a 24-gon's 5–10 % more).
+const BISECT_FROM: usize = 24;
 
 /// A vertex where `key` peaks, by bisection over the cycle of a convex polygon (after Dan
 /// Sunday's extreme-point search): O(log n) looks at `key`. Returns it with the largest value
@@ -578,7 +579,7 @@ mod tests {
         #[test]
         fn bisection_answers_as_the_scan_does(
             points in prop::collection::vec((-10.0..10.0f64, -10.0..10.0f64), 16..400),
-            n in prop_oneof![Just(16usize), Just(17), Just(1024), 16..2000usize],
+            n in prop_oneof![Just(BISECT_FROM), Just(BISECT_FROM + 1), Just(1024), 16..2000usize],
             offset in prop_oneof![Just(0.0), Just(1e6), -1e3..1e3f64],
             angle in -4.0..4.0f64,
             jumps in prop::collection::vec(-7.0..7.0f64, 0..24),
