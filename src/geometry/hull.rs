@@ -176,7 +176,10 @@ pub fn is_strictly_convex_ccw(vertices: &[DVec2]) -> bool {
     if n < 3 {
         return n < 2 || vertices[0] != vertices[1];
     }
-    (0..n).all(|i| orient(vertices[i], vertices[(i + 1) % n], vertices[(i + 2) % n]) > 0.0)
+    // Each corner with its neighbours, the two that wrap round last (no division per corner).
+    vertices.windows(3).all(|w| orient(w[0], w[1], w[2]) > 0.0)
+        && orient(vertices[n - 2], vertices[n - 1], vertices[0]) > 0.0
+        && orient(vertices[n - 1], vertices[0], vertices[1]) > 0.0
 }
 
 #[cfg(test)]

@@ -137,9 +137,21 @@ impl CoreShape for Convex {
         // A small core in one pass; a large one by four bisections.
         let v = &self.vertices;
         if v.len() < BISECT_FROM {
-            return v[1..]
-                .iter()
-                .fold((v[0], v[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+            let (mut lo, mut hi) = (v[0], v[0]);
+            for p in &v[1..] {
+                // Plain comparisons (the vertices are finite): cheaper than `min`/`max`.
+                if p.x < lo.x {
+                    lo.x = p.x;
+                } else if p.x > hi.x {
+                    hi.x = p.x;
+                }
+                if p.y < lo.y {
+                    lo.y = p.y;
+                } else if p.y > hi.y {
+                    hi.y = p.y;
+                }
+            }
+            return (lo, hi);
         }
         bounds_by_extremes(self)
     }
