@@ -314,19 +314,31 @@ fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
 
 fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
     let turn = orient(p.point, q.point, r.point);
+    // For each edge below, whether the origin is strictly on the triangle's side of its line.
+    let mut inner = [false; 3];
     if turn != 0.0 {
-        let (p, q, r) = if turn > 0.0 { (p, q, r) } else { (q, p, r) };
-        let inside = orient(p.point, q.point, DVec2::ZERO) >= 0.0
-            && orient(q.point, r.point, DVec2::ZERO) >= 0.0
-            && orient(r.point, p.point, DVec2::ZERO) >= 0.0;
-        if inside {
-            return Nearest::Enclosed(Simplex::of(&[p, q, r]));
+        let (s, t) = if turn > 0.0 { (p, q) } else { (q, p) };
+        let sides = [
+            orient(t.point, r.point, DVec2::ZERO), // (q, r), or (p, r) when clockwise
+            orient(r.point, s.point, DVec2::ZERO), // (p, r), or (q, r)
+            orient(s.point, t.point, DVec2::ZERO), // (p, q)
+        ];
+        if sides.iter().all(|&x| x >= 0.0) {
+            return Nearest::Enclosed(Simplex::of(&[s, t, r]));
+        }
+        inner = sides.map(|x| x > 0.0);
+        if turn < 0.0 {
+            inner.swap(0, 1);
         }
     }
-    // Outside (or a flat triangle): the nearest point is on one of the edges. The edges through
-    // the newest point `r` come first, so ties keep it.
+    // Outside (or a flat triangle): the nearest point is on one of the edges, and not inside
+    // an edge with the origin strictly on the triangle's side (its ends belong to the other
+    // edges too). The edges through the newest point `r` come first, so ties keep it.
     let mut best: Option<Nearest> = None;
-    for (s, t) in [(q, r), (p, r), (p, q)] {
+    for ((s, t), inner) in [(q, r), (p, r), (p, q)].into_iter().zip(inner) {
+        if inner {
+            continue;
+        }
         let n = nearest_of_segment(s, t);
         if matches!(n, Nearest::Enclosed(_)) {
             return n;

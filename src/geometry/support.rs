@@ -59,7 +59,11 @@ pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> us
         return scan(vertices, &key);
     }
     let from = arc[0] % n;
-    let at = |k: usize| vertices[(from + k) % n].dot(dir);
+    // k ≤ n, so one subtraction wraps the index (no division).
+    let at = |k: usize| {
+        let i = from + k;
+        vertices[if i >= n { i - n } else { i }].dot(dir)
+    };
     // The first step along the arc that does not rise.
     let (mut lo, mut hi) = (0, (arc[1] % n + n - from) % n);
     while lo < hi {
