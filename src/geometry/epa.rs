@@ -24,6 +24,12 @@
 //! For polygon cores the support points are MD vertices, so EPA ends on an MD edge after finitely
 //! many steps and the depth is exact up to rounding.
 //!
+//! The polytope is a ring linked both ways, each edge measured once when it appears; the
+//! support point for an edge lies on the MD between the edge's ends, so each core's search
+//! bisects the arc between their vertices first ([`md_support_between`]). [`epa`] keeps every
+//! iteration, [`epa_traced`] hands them to any [`Trace`]; [`gjk_epa`] answers with nothing
+//! recorded.
+//!
 //! Gino van den Bergen, "Proximity Queries and Penetration Depth Computation on 3D Game Objects"
 //! (GDC 2001); the 2D form as in parry's `epa2` (dimforge).
 //!

@@ -23,6 +23,10 @@
 //! 3. stops if `w` brings nothing new (it is already in the simplex, or it lies no nearer the
 //!    origin than `v` does along that direction); otherwise adds `w` and repeats.
 //!
+//! Once the simplex is an edge, the new support point lies on the MD's boundary between the
+//! edge's ends, and so does each core's vertex between the vertices behind them: the search
+//! bisects that arc first ([`md_support_between`]).
+//!
 //! `|v|` is an upper bound on the distance and shrinks every iteration; `|v| − gap` (the gap is
 //! how much nearer `w` is than `v` along the search direction) is a lower bound. For polygon
 //! cores every support point is an MD vertex, so the walk ends after finitely many steps on the
@@ -32,6 +36,12 @@
 //! Gilbert, Johnson and Keerthi (1988), in the form of Gino van den Bergen's "Collision Detection
 //! in Interactive 3D Environments" (2003) and Erin Catto's Box2D `b2ShapeDistance`; the first
 //! article's van den Bergen cast is built on the same support-point walk.
+//!
+//! # With or without the record
+//!
+//! [`gjk`] keeps every iteration ([`GjkStep`]) for the figures; [`gjk_traced`] hands them to any
+//! [`Trace`], and with [`NoTrace`] the same code keeps nothing and allocates nothing (the
+//! simplex is a [`Simplex`] on the stack). [`gjk_distance`] is the unsigned distance that way.
 //!
 //! # Numerics
 //!
@@ -163,10 +173,11 @@ pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVerte
     }
 }
 
-/// [`md_support`] when the answer is expected between MD points `p` and `q` (counter-clockwise
-/// from `p`: the ends of EPA's polytope edge, of GJK's simplex edge): each core's search bisects the arc of its
-/// vertices between theirs first (see [`super::support::extreme_vertex_between`]). The same
-/// answer, in O(log) of the arcs' length when it is where expected.
+/// [`md_support`] when the answer is expected between MD points `p` and `q`, counter-clockwise
+/// from `p` (the ends of EPA's polytope edge, of GJK's simplex edge): each core's search bisects
+/// the arc of its vertices between theirs first (see
+/// [`super::support::extreme_vertex_between`]). The same answer, in O(log) of the arcs' length
+/// when it is where expected.
 pub fn md_support_between(
     a: &impl CoreShape,
     b: &impl CoreShape,
