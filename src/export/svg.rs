@@ -2,7 +2,7 @@
 //!
 //! A [`Sheet`] is what the window shows, as plain data: the left column (the scene's title,
 //! facts, read-outs and legend) and the panes, each a camera and its marks (grid, figure,
-//! handles and title, as the window's renderer gets them). [`write`] maps every mark through
+//! handles and title, as the window's renderer gets them). [`write()`] maps every mark through
 //! its pane's camera exactly as the renderer does (pixel stroke widths, dashes, arrow heads,
 //! intervals beside their axis, infinite lines cut at the pane's edges, labels anchored
 //! left-centre) and clips each pane to its rectangle. Nothing here computes geometry.

@@ -109,7 +109,7 @@ pub fn unit(v: DVec2) -> Option<DVec2> {
     (v / m).try_normalize()
 }
 
-/// `|v|`, rescaled first like [`unit`], so that a tiny vector whose squared length would
+/// `|v|`, rescaled first like [`unit()`], so that a tiny vector whose squared length would
 /// underflow (below ~1e-154) has its true length rather than 0 (and `v / length(v)` is a unit
 /// vector, not NaN).
 pub fn length(v: DVec2) -> f64 {
