@@ -7,7 +7,8 @@
 //! and capsules, at random poses; B placed anywhere from deep inside A to far away, or moved by
 //! the exact separation to touch A; the same shifted to coordinates near 10⁶ and shrunk to
 //! 10⁻⁶; identical shapes at the same pose; parallel capsules (MD flat, exactly or up to
-//! rounding); point cores in and around polygons. `cargo test --test gjk_epa -- --nocapture`
+//! rounding); point cores in and around polygons; polygons of 24 to 400 vertices, whose support
+//! searches bisect arcs of the cores' vertices. `cargo test --test gjk_epa -- --nocapture`
 //! prints, per group, the largest errors seen and how often each special case occurred.
 //!
 //! What "agree" means, and why:
@@ -103,6 +104,31 @@ fn random_shape(rng: &mut Rng) -> Shape {
     }
 }
 
+/// A large convex polygon (24 to 400 vertices at random angles on an ellipse, some rounded),
+/// or now and then a small shape: GJK and EPA then search arcs of the cores' vertices
+/// (`extreme_vertex_between`), which small polygons, scanned whole, never do.
+fn large_shape(rng: &mut Rng) -> Shape {
+    if rng.below(5) == 0 {
+        return random_shape(rng);
+    }
+    let n = 24 + rng.below(377);
+    let (rx, ry) = (rng.range(0.3, 2.5), rng.range(0.3, 2.5));
+    let mut angles: Vec<f64> = (0..n)
+        .map(|_| rng.range(0.0, std::f64::consts::TAU))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    let vertices = angles
+        .iter()
+        .map(|&t| DVec2::new(rx * t.cos(), ry * t.sin()))
+        .collect();
+    let radius = if rng.unit() < 0.2 {
+        rng.range(0.0, 0.3)
+    } else {
+        0.0
+    };
+    Shape::Polygon { vertices, radius }
+}
+
 fn world(shape: &Shape, pose: &Pose) -> Convex {
     shape.to_convex().unwrap().0.transformed(pose)
 }
@@ -127,7 +153,11 @@ enum Placement {
 }
 
 fn random_scene(rng: &mut Rng, placement: Placement) -> (Convex, Convex) {
-    let (sa, sb) = (random_shape(rng), random_shape(rng));
+    scene_of(rng, placement, random_shape)
+}
+
+fn scene_of(rng: &mut Rng, placement: Placement, shape: fn(&mut Rng) -> Shape) -> (Convex, Convex) {
+    let (sa, sb) = (shape(rng), shape(rng));
     let pa = Pose::new(
         DVec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)),
         rng.range(-3.2, 3.2),
@@ -431,6 +461,28 @@ fn run(seed: u64, count: usize, placement: Placement, s: f64, offset: DVec2) -> 
     }
     println!("{placement:?} scale {s} offset {offset}: {tally:?}");
     tally
+}
+
+#[test]
+fn large_polygons_agree_with_exact_and_parry() {
+    for (seed, placement) in [
+        (11, Placement::Anywhere),
+        (12, Placement::Deep),
+        (13, Placement::Touching),
+    ] {
+        let mut rng = Rng(seed);
+        let mut tally = Tally::default();
+        for i in 0..300 {
+            let (a, b) = scene_of(&mut rng, placement, large_shape);
+            let label = format!("large, seed {seed} case {i} ({placement:?})");
+            check(&a, &b, 1.0, &label, &mut tally);
+        }
+        println!("large {placement:?}: {tally:?}");
+        assert!(
+            tally.methods[0] + tally.methods[1] == tally.cases,
+            "{tally:?}"
+        );
+    }
 }
 
 #[test]
