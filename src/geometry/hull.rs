@@ -185,6 +185,7 @@ pub fn is_strictly_convex_ccw(vertices: &[DVec2]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::testing::XorShift;
 
     fn v(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -240,13 +241,8 @@ mod tests {
         // Regular and random convex polygons, listed from every vertex, counter-clockwise (the
         // fast path) and clockwise, with a collinear point, and wound twice (a pentagram):
         // each gives the monotone chain's hull, notes included.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = || rng.unit();
         let mut outlines: Vec<Vec<DVec2>> = Vec::new();
         for n in [3, 4, 5, 16, 100] {
             let regular: Vec<DVec2> = (0..n)

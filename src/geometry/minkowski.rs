@@ -21,6 +21,7 @@
 //! green). Where B's and A's edges are parallel, B's comes first.
 
 use super::hull::{convex_hull, lowest_of, Hull};
+use super::support::extreme_vertex;
 use super::{orient, Convex, DVec2, Source};
 
 /// A vertex of B ⊖ A: `b[b] − a[a]`, with the core vertex indices that made it.
@@ -132,9 +133,29 @@ impl MinkowskiDifference {
     }
 }
 
-/// Index of the lowest vertex, the leftmost among equally low ones.
-fn lowest(points: &[DVec2]) -> usize {
-    lowest_of(points.len(), |i| points[i])
+/// [`lowest_of`] over the vertices of `sign ·` a convex counter-clockwise core (−1: −A's lowest
+/// vertex, without building −A), in O(log n): the first extreme vertex along −y (the dot product
+/// with an axis is exact, so the bisection sees the true order). Equally low vertices follow one
+/// another leftwards to rightwards counter-clockwise, so the first of them is the leftmost,
+/// unless the run wraps past index 0: then walk back from it.
+fn lowest_of_convex(shape: &Convex, sign: f64) -> usize {
+    let v = &shape.vertices;
+    let n = v.len();
+    if n == 0 {
+        return 0;
+    }
+    let at = |i: usize| v[i] * sign;
+    let mut best = extreme_vertex(shape, DVec2::new(0.0, -sign));
+    let low = at(best).y;
+    for _ in 1..n {
+        let before = if best == 0 { n - 1 } else { best - 1 };
+        let (p, q) = (at(before), at(best));
+        if p.y != low || p.x > q.x || (p.x == q.x && before > best) {
+            break;
+        }
+        best = before;
+    }
+    best
 }
 
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π).
@@ -171,7 +192,7 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
     let (na, nb) = (a.vertices.len(), b.vertices.len());
     let (ea, eb) = (a.edge_count(), b.edge_count());
     // −A's lowest vertex, without building −A.
-    let (mut ia, mut ib) = (lowest_of(na, |i| -a.vertices[i]), lowest(&b.vertices));
+    let (mut ia, mut ib) = (lowest_of_convex(a, -1.0), lowest_of_convex(b, 1.0));
     // One vertex per edge, plus the start listed again at the end of the walk (then dropped).
     let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
@@ -366,6 +387,72 @@ fn extremes(points: &[DVec2]) -> Vec<DVec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::testing::XorShift;
+
+    #[test]
+    fn the_lowest_vertex_by_bisection_is_the_scans() {
+        // Convex cores with flat bottoms and tops (boxes turned by quarter turns, collinear
+        // vertices along an edge), regular and random polygons, near and far, both signs.
+        let mut rng = XorShift(0x51_7cc1_b727_220a_u64);
+        let mut next = || rng.unit();
+        let mut shapes = vec![
+            vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(1.0, 0.0),
+                DVec2::new(2.0, 0.0),
+                DVec2::new(2.0, 1.0),
+                DVec2::new(1.0, 1.0),
+                DVec2::new(0.0, 1.0),
+            ],
+            vec![DVec2::new(3.0, -1.0), DVec2::new(3.0, 5.0)],
+            vec![DVec2::new(-2.0, 7.0)],
+        ];
+        for n in [3, 4, 5, 23, 24, 25, 64, 300] {
+            for quarter in 0..4 {
+                let turn = quarter as f64 * std::f64::consts::FRAC_PI_2;
+                let phase = if n == 4 {
+                    std::f64::consts::FRAC_PI_4
+                } else {
+                    turn
+                };
+                let offset = DVec2::new(next() * 1e6, -next() * 1e3);
+                shapes.push(
+                    (0..n)
+                        .map(|k| {
+                            let t = phase + k as f64 * std::f64::consts::TAU / n as f64;
+                            offset + DVec2::new(t.cos().round_ties_even(), t.sin()) * 3.0
+                        })
+                        .collect(),
+                );
+                let mut angles: Vec<f64> = (0..n).map(|_| next() * std::f64::consts::TAU).collect();
+                angles.sort_by(f64::total_cmp);
+                shapes.push(
+                    angles
+                        .iter()
+                        .map(|&t| DVec2::from_angle(t) + offset)
+                        .collect(),
+                );
+            }
+        }
+        for vertices in shapes {
+            let Ok((c, _)) = (crate::geometry::Shape::Polygon {
+                vertices,
+                radius: 0.0,
+            })
+            .to_convex() else {
+                continue;
+            };
+            // From every start: ties may then sit either side of index 0.
+            for start in 0..c.vertices.len().min(8) {
+                let mut c = c.clone();
+                c.vertices.rotate_left(start);
+                for sign in [1.0, -1.0] {
+                    let scan = lowest_of(c.vertices.len(), |i| c.vertices[i] * sign);
+                    assert_eq!(lowest_of_convex(&c, sign), scan, "{sign} {:?}", c.vertices);
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_cross_product_filter_answers_as_the_exact_predicate() {
@@ -385,13 +472,8 @@ mod tests {
             })
             .collect();
         // Nearly parallel pairs, v = u · s rounded, whose rounded cross products may tie.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = XorShift(0x2545_f491_4f6c_dd1d_u64);
+        let mut next = || rng.unit();
         let mut pairs: Vec<(DVec2, DVec2)> = (0..20_000)
             .map(|_| {
                 let u = DVec2::new(next() - 0.5, next() - 0.5);
@@ -436,7 +518,7 @@ mod tests {
     /// A closed polygon from its lowest (then leftmost) vertex: the same polygon whichever
     /// vertex a list starts at (of two coincident points, either may be the one kept).
     fn canonical(mut pts: Vec<DVec2>) -> Vec<DVec2> {
-        let k = lowest(&pts);
+        let k = lowest_of(pts.len(), |i| pts[i]);
         pts.rotate_left(k);
         pts
     }
@@ -445,13 +527,8 @@ mod tests {
     fn the_stack_pass_agrees_with_removing_one_vertex_at_a_time() {
         // Nearly convex outlines as MDs come out: regular polygons, some points nudged by a few
         // ulps (rounding dents), some repeated, some inserted mid-edge (collinear runs).
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = || rng.next_u64();
         for case in 0..3000 {
             let n = 3 + (next() % 60) as usize;
             let mut pts: Vec<DVec2> = Vec::new();

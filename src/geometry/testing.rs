@@ -33,3 +33,20 @@ pub fn regular_polygon(n: usize, r: f64, centre: DVec2, turn: f64) -> Convex {
         radius: 0.0,
     }
 }
+
+/// A seeded xorshift generator: the same numbers on every machine, no dependency.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
