@@ -45,8 +45,8 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
 }
 
 /// [`extreme_vertex`] when the answer is expected on the counter-clockwise arc of vertices from
-/// `arc[0]` to `arc[1]`, as EPA's is: the support points of the two ends of the polytope edge it
-/// refines. Along a direction whose normal cone the arc spans, the dot products rise and then
+/// `arc[0]` to `arc[1]`, as EPA's and GJK's are: the vertices behind the two ends of the edge
+/// they refine. Along a direction whose normal cone the arc spans, the dot products rise and then
 /// fall along it, so a bisection over the arc alone (O(log of its length)) lands next to the
 /// peak, and a climb settles the tie rule. A climb from anywhere ends on the peak of a convex
 /// polygon, so a wrong guess costs time, not the answer; after log₂ n steps the climb gives way
