@@ -13,7 +13,7 @@
 //! parry has the query; `scripts/bench_table.py` turns criterion's medians into the ratios of
 //! `BENCHMARKS.md`.
 //!
-//! Run: `cargo bench --bench queries` (about ten minutes); one group: `cargo bench --bench
+//! Run: `cargo bench --bench queries` (about fifteen minutes); one group: `cargo bench --bench
 //! queries -- distance/`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -24,7 +24,7 @@ use minkowski_lab::geometry::edge_scan::edge_scan;
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
 use minkowski_lab::geometry::gjk::gjk_distance;
 use minkowski_lab::geometry::linear_cast::linear_cast;
-use minkowski_lab::geometry::minkowski::minkowski_difference;
+use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
 use minkowski_lab::geometry::sat::sat;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use minkowski_lab::scene::{Demo, Scene, ShapeSpec};
@@ -219,6 +219,16 @@ fn discrete(c: &mut Criterion) {
                 x.iter(|| minkowski_difference(black_box(&p.a), black_box(&p.b)))
             });
             g.finish();
+
+            // The fourth article's MD, every difference point and their hull: O(nm log nm), the
+            // same for every placement, so measured once per family and size.
+            if config == "apart" {
+                let mut g = c.benchmark_group(id("md_point_cloud"));
+                g.bench_function("ours", |x| {
+                    x.iter(|| point_cloud_difference(black_box(&p.a), black_box(&p.b)))
+                });
+                g.finish();
+            }
 
             let mut g = c.benchmark_group(id("distance"));
             g.bench_function("ours", |x| {

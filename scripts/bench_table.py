@@ -45,6 +45,8 @@ for g in rows:
         extra = ""
         if q == "md_edge_merge":
             extra = f" ({ns / (2 * n):.1f} ns per output vertex)"
+        if q == "md_point_cloud":
+            extra = f" ({ns / (n * n):.1f} ns per difference point)"
         print(f"| {q} | {config} | {n} | {f} | {fmt_ns(ns)}{extra} | "
               f"{fmt_ns(parry) if parry else '–'} | {ratio} |")
 

@@ -163,10 +163,28 @@ fn monotone_chain(points: &[DVec2]) -> Hull {
     }
 }
 
-/// Whether `p` (known to be in the closed hull) lies on one of its edges.
+/// Whether `p` (known to be in the closed hull, counter-clockwise, three vertices or more) lies
+/// on one of its edges, in O(log n): the fan of triangles from vertex 0 is bisected for the one
+/// holding `p`, whose outer edge, with the two edges at vertex 0, are the only edges `p` can be
+/// on. Exact predicates throughout, so the answer is the edge-by-edge test's.
 fn on_boundary(vertices: &[DVec2], p: DVec2) -> bool {
     let n = vertices.len();
-    (0..n).any(|i| orient(vertices[i], vertices[(i + 1) % n], p) == 0.0)
+    let v0 = vertices[0];
+    // The last i with p on or left of v0 → v[i] (true at i = 1, as p is inside).
+    let (mut lo, mut hi) = (1, n - 1);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if orient(v0, vertices[mid], p) >= 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    // p is in the triangle v0, v[lo], v[lo + 1] (on its side v0 → v[lo + 1] only when that is
+    // the edge back to v0).
+    orient(vertices[lo], vertices[lo + 1], p) == 0.0
+        || orient(v0, vertices[1], p) == 0.0
+        || orient(vertices[n - 1], v0, p) == 0.0
 }
 
 /// Whether `vertices` already form a strictly convex counter-clockwise polygon (every turn
@@ -280,6 +298,38 @@ mod tests {
             "{fast} of {}",
             outlines.len()
         );
+    }
+
+    #[test]
+    fn the_bisected_boundary_test_is_the_edge_by_edge_one() {
+        // Hulls of random integer points; every point of a grid over them that the hull holds,
+        // many of them exactly on edges or on the diagonals from vertex 0.
+        let mut rng = XorShift(0x2f6b_1d3a_9c4e_8751);
+        let mut on_edges = 0;
+        for _ in 0..200 {
+            let k = 3 + (rng.next_u64() % 12) as usize;
+            let pts: Vec<DVec2> = (0..k)
+                .map(|_| v((rng.next_u64() % 9) as f64, (rng.next_u64() % 9) as f64))
+                .collect();
+            let h = convex_hull(&pts).vertices;
+            if h.len() < 3 {
+                continue;
+            }
+            let n = h.len();
+            for x in 0..=16 {
+                for y in 0..=16 {
+                    let p = v(x as f64 / 2.0, y as f64 / 2.0);
+                    let inside = (0..n).all(|i| orient(h[i], h[(i + 1) % n], p) >= 0.0);
+                    if !inside {
+                        continue;
+                    }
+                    let each = (0..n).any(|i| orient(h[i], h[(i + 1) % n], p) == 0.0);
+                    on_edges += usize::from(each);
+                    assert_eq!(on_boundary(&h, p), each, "{p} in {h:?}");
+                }
+            }
+        }
+        assert!(on_edges > 1000, "{on_edges}");
     }
 
     #[test]
