@@ -477,12 +477,19 @@ pub struct EpaOutcome {
 pub fn epa(a: &Convex, b: &Convex, simplex: &[MdVertex]) -> Epa {
     let mut steps = Vec::new();
     let out = epa_traced(a, b, simplex, tolerance_scale(a, b), &mut steps);
-    Epa {
-        simplex: simplex.to_vec(),
-        grown: out.grown.to_vec(),
-        steps,
-        termination: out.termination,
-        penetration: out.penetration,
+    Epa::recorded(simplex, steps, out)
+}
+
+impl Epa {
+    /// The start simplex, the steps a run from it recorded, and what it concluded.
+    pub fn recorded(simplex: &[MdVertex], steps: Vec<EpaStep>, out: EpaOutcome) -> Epa {
+        Epa {
+            simplex: simplex.to_vec(),
+            grown: out.grown.to_vec(),
+            steps,
+            termination: out.termination,
+            penetration: out.penetration,
+        }
     }
 }
 
@@ -595,19 +602,8 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
     GjkEpa {
         contact,
         method,
-        gjk: Gjk {
-            steps: gjk_steps,
-            termination: g.termination,
-            simplex: g.simplex,
-            closest: g.closest,
-        },
-        epa: e.map(|e| Epa {
-            simplex: g.simplex.to_vec(),
-            grown: e.grown.to_vec(),
-            steps: epa_steps,
-            termination: e.termination,
-            penetration: e.penetration,
-        }),
+        gjk: Gjk::recorded(gjk_steps, g),
+        epa: e.map(|e| Epa::recorded(&g.simplex, epa_steps, e)),
     }
 }
 

@@ -409,11 +409,18 @@ pub struct GjkOutcome {
 pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
     let mut steps = Vec::new();
     let out = gjk_traced(a, b, &mut steps);
-    Gjk {
-        steps,
-        termination: out.termination,
-        simplex: out.simplex,
-        closest: out.closest,
+    Gjk::recorded(steps, out)
+}
+
+impl Gjk {
+    /// The steps a run recorded and what it concluded.
+    pub fn recorded(steps: Vec<GjkStep>, out: GjkOutcome) -> Gjk {
+        Gjk {
+            steps,
+            termination: out.termination,
+            simplex: out.simplex,
+            closest: out.closest,
+        }
     }
 }
 

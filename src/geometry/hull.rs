@@ -10,7 +10,7 @@
 //! vertex, and runs counter-clockwise. All points equal
 //! give one vertex; all on one line give the two ends.
 
-use super::{orient, DVec2};
+use super::{half_plane, orient, DVec2};
 
 /// What happened to an input point that is not a hull vertex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,10 +82,7 @@ pub(crate) fn lowest_of(n: usize, at: impl Fn(usize) -> DVec2) -> usize {
 /// (a pentagram turns left everywhere but twice round).
 fn winds_once(points: &[DVec2]) -> bool {
     let n = points.len();
-    let below = |i: usize| {
-        let d = points[(i + 1) % n] - points[i];
-        d.y < 0.0 || (d.y == 0.0 && d.x < 0.0)
-    };
+    let below = |i: usize| half_plane(points[(i + 1) % n] - points[i]) == 1;
     (0..n).filter(|&i| below(i) && !below((i + 1) % n)).count() == 1
 }
 

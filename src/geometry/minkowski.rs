@@ -22,7 +22,7 @@
 
 use super::hull::{convex_hull, lowest_of, Hull};
 use super::support::extreme_vertex;
-use super::{orient, Convex, DVec2, Source};
+use super::{half_plane, orient, Convex, DVec2, Source};
 
 /// A vertex of B ⊖ A: `b[b] − a[a]`, with the core vertex indices that made it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,16 +158,7 @@ fn lowest_of_convex(shape: &Convex, sign: f64) -> usize {
     best
 }
 
-/// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π).
-fn half(d: DVec2) -> u8 {
-    if d.y > 0.0 || (d.y == 0.0 && d.x > 0.0) {
-        0
-    } else {
-        1
-    }
-}
-
-/// Whether direction `u` (in half-plane `half_u`, see [`half`]) comes strictly before `v` going
+/// Whether direction `u` (in half-plane `half_u`, see [`half_plane`]) comes strictly before `v` going
 /// counter-clockwise from angle 0.
 #[inline]
 fn turns_before_in(u: DVec2, half_u: u8, v: DVec2, half_v: u8) -> bool {
@@ -196,15 +187,17 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
     // One vertex per edge, plus the start listed again at the end of the walk (then dropped).
     let mut vertices = Vec::with_capacity(ea + eb + 1);
     let mut edges = Vec::with_capacity(ea + eb);
-    let (mut ta, mut tb) = (0, 0); // edges taken from each
-                                   // The next edge of each (−A's reversed) and its half-plane, worked out once per edge.
+    // Edges taken from each.
+    let (mut ta, mut tb) = (0, 0);
+    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
+    // The next edge of each (−A's reversed) and its half-plane, worked out once per edge.
     let edge_of_a = |i: usize| {
-        let d = a.vertices[i] - a.vertices[if i + 1 == na { 0 } else { i + 1 }];
-        (d, half(d))
+        let d = a.vertices[i] - a.vertices[next(i, na)];
+        (d, half_plane(d))
     };
     let edge_of_b = |i: usize| {
-        let d = b.vertices[if i + 1 == nb { 0 } else { i + 1 }] - b.vertices[i];
-        (d, half(d))
+        let d = b.vertices[next(i, nb)] - b.vertices[i];
+        (d, half_plane(d))
     };
     let (mut da, mut db) = (edge_of_a(ia), edge_of_b(ib));
     loop {
@@ -229,7 +222,7 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
                 edge: ib,
                 vertex: ia,
             });
-            ib = if ib + 1 == nb { 0 } else { ib + 1 };
+            ib = next(ib, nb);
             tb += 1;
             db = edge_of_b(ib);
         } else {
@@ -238,7 +231,7 @@ pub fn minkowski_difference(a: &Convex, b: &Convex) -> MinkowskiDifference {
                 edge: ia,
                 vertex: ib,
             });
-            ia = if ia + 1 == na { 0 } else { ia + 1 };
+            ia = next(ia, na);
             ta += 1;
             da = edge_of_a(ia);
         }
@@ -484,12 +477,16 @@ mod tests {
             pairs.extend(dirs.iter().chain(&turned).map(|&v| (u, v)));
         }
         for (u, v) in pairs {
-            let exact = match half(u).cmp(&half(v)) {
+            let exact = match half_plane(u).cmp(&half_plane(v)) {
                 std::cmp::Ordering::Less => true,
                 std::cmp::Ordering::Greater => false,
                 std::cmp::Ordering::Equal => orient(DVec2::ZERO, u, v) > 0.0,
             };
-            assert_eq!(turns_before_in(u, half(u), v, half(v)), exact, "{u} {v}");
+            assert_eq!(
+                turns_before_in(u, half_plane(u), v, half_plane(v)),
+                exact,
+                "{u} {v}"
+            );
         }
     }
 

@@ -86,6 +86,16 @@ pub fn orient(a: DVec2, b: DVec2, c: DVec2) -> f64 {
     )
 }
 
+/// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π) (the zero vector counts as 1).
+#[inline]
+pub(crate) fn half_plane(d: DVec2) -> u8 {
+    if d.y > 0.0 || (d.y == 0.0 && d.x > 0.0) {
+        0
+    } else {
+        1
+    }
+}
+
 /// The point of segment `[p, q]` nearest `x`, and its parameter `s ∈ [0, 1]` along `p → q`.
 /// A zero-length segment answers `p` with `s = 0`.
 pub fn closest_on_segment(p: DVec2, q: DVec2, x: DVec2) -> (DVec2, f64) {

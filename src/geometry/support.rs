@@ -39,7 +39,7 @@ use super::{Convex, DVec2, Pose};
 pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     let key = |v: DVec2| v.dot(dir);
     if shape.vertices.len() < BISECT_FROM {
-        return scan(&shape.vertices, &key);
+        return scan(&shape.vertices, &key); // what `peak` would do, without its detour
     }
     peak(&shape.vertices, [None, None], &key)
 }
@@ -91,10 +91,7 @@ pub trait CoreShape {
 
     /// [`CoreShape::extreme`] when the answer is expected on the counter-clockwise arc of
     /// vertices from `arc[0]` to `arc[1]` (see [`extreme_vertex_between`]).
-    fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
-        let _ = arc;
-        self.extreme(dir)
-    }
+    fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize;
 
     /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
     fn bounds(&self) -> (DVec2, DVec2) {
