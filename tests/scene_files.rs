@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::TempDir;
+use common::{Rng, TempDir};
 use minkowski_lab::geometry::{contact, DVec2, Source};
 use minkowski_lab::scene::{
     Body, Demo, ErrorKind, Place, Scene, SceneError, Settings, ShapeSpec, WarningKind,
@@ -25,23 +25,23 @@ fn load(path: &Path) -> Scene {
     Scene::load(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A small seeded generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
+/// The shared seeded generator (failures reproduce), with the scene-making draws below.
+struct Gen(Rng);
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+impl std::ops::Deref for Gen {
+    type Target = Rng;
+    fn deref(&self) -> &Rng {
+        &self.0
     }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+}
+
+impl std::ops::DerefMut for Gen {
+    fn deref_mut(&mut self) -> &mut Rng {
+        &mut self.0
     }
-    /// Uniform in [lo, hi), with all 53 bits of fraction (the numbers a person gets by dragging).
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
+}
+
+impl Gen {
     /// A number of every awkward kind the file may hold.
     fn number(&mut self, lo: f64, hi: f64) -> f64 {
         match self.below(9) {
@@ -79,7 +79,7 @@ impl Rng {
         match self.below(if depth > 2 { 5 } else { 7 }) {
             0 => Value::Null,
             1 => Value::Bool(self.below(2) == 0),
-            2 => Value::from(self.next() as i64),
+            2 => Value::from(self.next_u64() as i64),
             3 => Value::from(self.range(-1e3, 1e3)),
             4 => Value::String(self.text()),
             5 => Value::Array((0..self.below(4)).map(|_| self.json(depth + 1)).collect()),
@@ -421,7 +421,7 @@ fn every_scene_file_survives_save_and_load() {
 #[test]
 fn random_scenes_survive_save_and_load() {
     let dir = TempDir::new("scene-random");
-    let mut rng = Rng(0x05ee_d0f5_ce7e);
+    let mut rng = Gen(Rng(0x05ee_d0f5_ce7e));
     let mut saved = 0;
     for i in 0..300 {
         let scene = rng.scene();
@@ -602,7 +602,7 @@ fn must_not_panic(bytes: &[u8], what: &str) {
 
 #[test]
 fn no_input_bytes_make_the_loader_panic() {
-    let mut rng = Rng(0xdead_beef_cafe);
+    let mut rng = Gen(Rng(0xdead_beef_cafe));
     let valid: Vec<Vec<u8>> = json_files("scenes")
         .iter()
         .chain(json_files("tests/malformed").iter())
@@ -618,7 +618,7 @@ fn no_input_bytes_make_the_loader_panic() {
     const SPICE: &[u8] = b"{}[]\",:-+.eE0123456789 \n\\tfnu\xff\xc3\x80";
     for i in 0..20_000 {
         let mut bytes = if i % 4 == 0 {
-            (0..rng.below(200)).map(|_| rng.next() as u8).collect()
+            (0..rng.below(200)).map(|_| rng.next_u64() as u8).collect()
         } else {
             valid[rng.below(valid.len())].clone()
         };
