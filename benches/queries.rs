@@ -25,6 +25,7 @@ use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
 use minkowski_lab::geometry::gjk::gjk_distance;
 use minkowski_lab::geometry::linear_cast::linear_cast;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
+use minkowski_lab::geometry::query;
 use minkowski_lab::geometry::sat::sat;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use minkowski_lab::scene::{Demo, Scene, ShapeSpec};
@@ -240,6 +241,9 @@ fn discrete(c: &mut Criterion) {
             g.bench_function("ours_gjk_epa", |x| {
                 x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0.distance)
             });
+            g.bench_function("ours_query", |x| {
+                x.iter(|| query::distance(black_box(&p.a), black_box(&p.b)))
+            });
             g.bench_function("parry", |x| {
                 x.iter(|| pq::distance(&pa, black_box(&*p.parry_a), &pb, black_box(&*p.parry_b)))
             });
@@ -251,6 +255,9 @@ fn discrete(c: &mut Criterion) {
             });
             g.bench_function("ours_gjk_epa", |x| {
                 x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0)
+            });
+            g.bench_function("ours_query", |x| {
+                x.iter(|| query::contact(black_box(&p.a), black_box(&p.b)))
             });
             g.bench_function("ours_gjk_epa_traced", |x| {
                 x.iter(|| gjk_epa_contact(black_box(&p.a), black_box(&p.b)).contact)

@@ -43,6 +43,7 @@ use std::collections::BTreeMap;
 
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact, ContactMethod, GjkEpa};
 use minkowski_lab::geometry::gjk::{gjk_distance, tolerance_scale, GjkTermination};
+use minkowski_lab::geometry::query::{self, Route, FACE_TEST_MAX};
 use minkowski_lab::geometry::{contact, Contact, Convex, DVec2, Pose, Shape};
 
 use parry2d_f64::math::{Pose as PPose, Vector as PVector};
@@ -254,6 +255,10 @@ struct Tally {
     parry_origin_on_md_vertex: usize,
     parry_none: usize,
     methods: [usize; 3],
+    /// How `query::contact` answered: the circles' closed form, the face test, GJK for cores
+    /// the face test is not for, GJK for apart cores the face test could not measure.
+    routes: [usize; 4],
+    max_query_distance_err: f64,
     /// How GJK and EPA stopped, by name.
     terminations: BTreeMap<String, usize>,
 }
@@ -285,6 +290,7 @@ fn check(a: &Convex, b: &Convex, parry_zoom: f64, label: &str, tally: &mut Tally
     };
 
     check_traces(&ours, tol, &show, tally);
+    check_query(a, b, &exact, tol, &show, tally);
 
     // The untraced runs are the same computation: the same answer to the bit.
     assert_eq!(gjk_epa(a, b), (c, ours.method), "untraced: {}", show());
@@ -391,6 +397,76 @@ fn check(a: &Convex, b: &Convex, parry_zoom: f64, label: &str, tally: &mut Tally
     }
 }
 
+/// `query::contact` (whatever route it takes) agrees with the exact contact as GJK/EPA must,
+/// and `query::distance` is its distance, clamped at 0.
+fn check_query(
+    a: &Convex,
+    b: &Convex,
+    exact: &Contact,
+    tol: f64,
+    show: &dyn Fn() -> String,
+    tally: &mut Tally,
+) {
+    let (q, route) = query::contact_by(a, b);
+    let show = || format!("query {q:?} by {route:?}; {}", show());
+    let small = |c: &Convex| !c.vertices.is_empty() && c.vertices.len() <= FACE_TEST_MAX;
+    let for_faces = small(a) && small(b) && a.vertices.len().max(b.vertices.len()) >= 3;
+    tally.routes[match route {
+        Route::Circles => 0,
+        Route::Faces => 1,
+        Route::Gjk(_) if for_faces => 3,
+        Route::Gjk(_) => 2,
+    }] += 1;
+    if route == Route::Faces {
+        assert!(for_faces, "{}", show());
+    }
+    if route == Route::Circles {
+        assert!(a.vertices.len() == 1 && b.vertices.len() == 1, "{}", show());
+    }
+    let de = (q.distance - exact.distance).abs() / (tol / EXACT_TOL);
+    tally.max_query_distance_err = tally.max_query_distance_err.max(de);
+    assert!(
+        de <= EXACT_TOL,
+        "distance vs exact {}: {}",
+        exact.distance,
+        show()
+    );
+    let we = ((q.point_b - q.point_a) - q.distance * q.normal).length();
+    assert!(we <= tol, "witnesses: {}", show());
+    // Each witness lies on its rounded shape's boundary: its core point (the witness moved back
+    // by the radius) is on the closed core.
+    for (core_point, shape) in [
+        (q.point_a - q.normal * a.radius, a),
+        (q.point_b + q.normal * b.radius, b),
+    ] {
+        let off = contact(
+            &Convex::circle(core_point, 0.0),
+            &Convex {
+                vertices: shape.vertices.clone(),
+                radius: 0.0,
+            },
+        );
+        assert!(
+            off.distance <= tol,
+            "witness {core_point} is off its core by {}: {}",
+            off.distance,
+            show()
+        );
+    }
+    let core = q.distance + a.radius + b.radius;
+    assert!(
+        normal_is_valid(a, b, core, q.normal, tol),
+        "normal is not a shortest way: {}",
+        show()
+    );
+    let unsigned = match route {
+        Route::Gjk(ContactMethod::Empty) => f64::INFINITY,
+        Route::Gjk(ContactMethod::Epa | ContactMethod::ExactFallback) => 0.0,
+        _ => q.distance.max(0.0),
+    };
+    assert_eq!(query::distance(a, b), unsigned, "unsigned: {}", show());
+}
+
 /// The traces tell a consistent story: GJK's `|v|` never grows (except in the step that ends
 /// it with `NoProgress`), EPA's nearest-edge distance never shrinks (the polytope only grows),
 /// and neither runs out of iterations.
@@ -487,7 +563,10 @@ fn large_polygons_agree_with_exact_and_parry() {
 
 #[test]
 fn random_scenes_anywhere_agree_with_exact_and_parry() {
-    run(1, 3000, Placement::Anywhere, 1.0, DVec2::ZERO);
+    let t = run(1, 3000, Placement::Anywhere, 1.0, DVec2::ZERO);
+    // Every route of `query::contact` was taken. (The face test's GJK fallback, routes[3], is
+    // for scenes within rounding of its cases' borders: none of these.)
+    assert!(t.routes[..3].iter().all(|&r| r > 100), "{t:?}");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //!
 //! A PNG is what the window shows: the normal app, run for [`PICTURE_FRAMES`] frames so egui
 //! has settled its layout and the cameras are fitted, then the framebuffer is saved. An SVG is
-//! the same view as data: the app is laid out without a window ([`App::layout`] on the room the
-//! panel would leave), its cameras fitted the same way, and [`App::sheet`] hands the marks of
+//! the same view as data: the app is laid out without a window (`App::layout` on the room the
+//! panel would leave), its cameras fitted the same way, and `App::sheet` hands the marks of
 //! each pane (grid, figure, handles, title) with the read-outs and legend to the SVG writer.
 
 use super::{panels, render, App, START_FIT_FRAMES};

@@ -653,16 +653,8 @@ mod tests {
     use super::*;
     use crate::geometry::gjk::gjk;
     use crate::geometry::minkowski::minkowski_difference;
-    use crate::geometry::testing::{body, boxed};
+    use crate::geometry::testing::{body, boxed, near, near_v};
     use crate::geometry::Shape;
-
-    fn near(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
-    }
-
-    fn near_v(a: DVec2, b: DVec2) -> bool {
-        (a - b).length() < 1e-12
-    }
 
     #[test]
     fn the_designs_report_example_by_epa() {

@@ -571,7 +571,7 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::testing::boxed;
+    use crate::geometry::testing::{boxed, near, near_v};
     use crate::geometry::{Convex, Pose, Shape};
 
     fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
@@ -583,14 +583,6 @@ mod tests {
         .unwrap()
         .0
         .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
-
-    fn near(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
-    }
-
-    fn near_v(a: DVec2, b: DVec2) -> bool {
-        (a - b).length() < 1e-12
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub mod hull;
 pub mod iterative_cast;
 pub mod linear_cast;
 pub mod minkowski;
+pub mod query;
 pub mod sat;
 pub mod separating_plane;
 pub mod shape;

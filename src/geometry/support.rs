@@ -320,7 +320,7 @@ fn peak(vertices: &[DVec2], hints: [Option<usize>; 2], key: &impl Fn(DVec2) -> f
 }
 
 /// The first vertex with the largest `key`, by looking at every one.
-fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
+pub(crate) fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
     let mut best = (0, key(vertices[0]));
     for (j, &v) in vertices.iter().enumerate().skip(1) {
         let x = key(v);

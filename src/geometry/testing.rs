@@ -34,6 +34,16 @@ pub fn regular_polygon(n: usize, r: f64, centre: DVec2, turn: f64) -> Convex {
     }
 }
 
+/// Equal to within 10⁻¹² (absolute): unit-sized scenes whose answers are known exactly.
+pub fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// Within 10⁻¹² of each other (absolute).
+pub fn near_v(a: DVec2, b: DVec2) -> bool {
+    (a - b).length() < 1e-12
+}
+
 /// A seeded xorshift generator: the same numbers on every machine, no dependency.
 pub struct XorShift(pub u64);
 

@@ -16,7 +16,8 @@
 #![allow(dead_code)]
 
 use minkowski_lab::figure::{self, compare::compare};
-use minkowski_lab::geometry::DVec2;
+use minkowski_lab::geometry::gjk::tolerance_scale;
+use minkowski_lab::geometry::{contact, query, DVec2, Source};
 use minkowski_lab::report::scene_report;
 use minkowski_lab::scene::{Body, Demo, Scene, Settings, ShapeSpec, MAX_ANGLE_DEG, MAX_COORDINATE};
 
@@ -66,8 +67,10 @@ pub fn geometry_bytes(data: &[u8]) {
 
 /// Every query the program runs on a scene: the `report` (distance, MD, SAT, the three casts),
 /// the comparison of every method, and every demo's figure at its first and last step. None
-/// may panic or answer NaN or infinity, and the casts stay within their iteration limit.
+/// may panic or answer NaN or infinity, and the casts stay within their iteration limit. The
+/// fast queries (`geometry::query`) answer as the exact contact does.
 pub fn scene_queries(scene: &Scene) {
+    fast_queries(scene);
     let report = scene_report(scene).unwrap_or_else(|e| panic!("a valid scene has no report: {e}"));
     let limit = scene.settings.max_iterations as usize;
     for (name, cast) in [
@@ -115,6 +118,30 @@ pub fn scene_queries(scene: &Scene) {
             }
         }
     }
+}
+
+/// `query::contact` and `query::distance` agree with the exact contact to 10⁻⁹ of the scene's
+/// scale (the largest coordinate magnitude or radius), whatever route they take.
+fn fast_queries(scene: &Scene) {
+    let (Ok((a, _)), Ok((b, _))) = (
+        scene.a.world_convex(Source::A),
+        scene.b.world_convex(Source::B),
+    ) else {
+        return;
+    };
+    let exact = contact(&a, &b);
+    let scale = tolerance_scale(&a, &b).max(a.radius).max(b.radius);
+    let tol = 1e-9 * scale;
+    let (fast, route) = query::contact_by(&a, &b);
+    assert!(
+        (fast.distance - exact.distance).abs() <= tol,
+        "query::contact by {route:?}: {fast:?}, exact {exact:?}\n  A = {a:?}\n  B = {b:?}"
+    );
+    let unsigned = query::distance(&a, &b);
+    assert!(
+        (unsigned - exact.distance.max(0.0)).abs() <= tol,
+        "query::distance: {unsigned}, exact {exact:?}\n  A = {a:?}\n  B = {b:?}"
+    );
 }
 
 /// Report fields that are null by design (no normal for a miss, no separating axis when

@@ -1,0 +1,530 @@
+//! Distance and contact as a program asks for them, many times a frame: the answers of
+//! [`super::contact`] (up to rounding), each by the cheapest route for its pair of cores, with
+//! nothing recorded. parry's query dispatcher does the same for its pairs of shapes.
+//!
+//! | cores | route ([`Route`]) |
+//! |---|---|
+//! | two points (two circles) | the closed form of [`circle_circle`] |
+//! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | the face test below |
+//! | anything else, or apart cores the face test cannot measure | GJK, then EPA when the cores overlap ([`gjk_epa`], untraced) |
+//!
+//! # The face test
+//!
+//! Every edge of a core is a face with an outward normal `u` (a segment core has two faces, one
+//! per side; a point core has none). The *gap* of a face of A is how far B's core lies beyond
+//! the face's line, `min over B's vertices of u · (b − p)` for a point `p` of the face; it is the
+//! width of the empty slab between the line and B, so it never exceeds the core distance.
+//! Likewise for a face of B and A's core.
+//!
+//! * **Overlapping.** When one core has an area, the edge normals of both cores are all the
+//!   edge normals of the core MD, and the cores overlap (or touch) exactly when no face shows a
+//!   positive gap. The largest gap is then minus the penetration depth and its face normal the
+//!   shortest way out: the second article's separating axes, which are exact for overlapping
+//!   polygons. The witnesses are the other core's vertex deepest behind that face and its foot
+//!   on the face.
+//! * **Apart.** A positive gap proves the cores apart, and it *is* the distance when the other
+//!   core's nearest vertex has its foot on the face (between the face's ends): that vertex and
+//!   its foot are a pair of core points the gap apart. When the foot falls past an end of the
+//!   face, the nearest points may be that corner and the nearest vertex (when the line between
+//!   them lies in both corners' normal cones) or that corner and the other core's edge back
+//!   towards the face (a face contact whose first tied vertex fell off the face); each is
+//!   checked by a certificate that the two cores lie on either side of a slab that wide. When
+//!   none holds, GJK measures: in `tests/gjk_epa.rs` that is 2 of about 9,000 scenes, both
+//!   touching to within rounding.
+//! * **Deeply overlapping, unsigned.** [`distance`] needs no depth: a point strictly inside
+//!   both cores (tried: halfway between their rough centres) proves the overlap at once.
+//!
+//! The faces are taken in counter-clockwise order, so the other core's nearest vertex turns
+//! with them: each search walks on from the last (rotating calipers), O(n + m) for all faces.
+//! GJK's O(log n) support searches win on large cores, above [`FACE_TEST_MAX`] vertices.
+//!
+//! The figures do not come from here: they show GJK's and EPA's own iterations
+//! ([`super::epa::gjk_epa_contact`]). Tests hold these answers to the exact contact and to
+//! parry on the scenes of `tests/gjk_epa.rs`.
+
+use super::distance::Contact;
+use super::epa::{gjk_epa, ContactMethod};
+use super::gjk::gjk_distance;
+use super::special::{circle_circle, Circle};
+use super::support::scan;
+use super::{Convex, DVec2};
+use std::cmp::Ordering;
+
+/// Cores with more vertices than this go to GJK. callgrind, instructions per query on the
+/// benchmark's pairs (regular and random n-gons, apart, touching and deep): the face test
+/// needs fewer than GJK (and EPA) in every case up to n = 48 (two boxes: 420 against 2,500
+/// apart, 1,100 against 5,200 deep), about as many at 48 (random, apart), and at 64 more in
+/// two of the six cases.
+pub const FACE_TEST_MAX: usize = 48;
+
+/// Which computation answered a [`contact_by`] query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// Two point cores: the closed form for two circles.
+    Circles,
+    /// The face test settled it: the cores overlap, or a face measured the gap.
+    Faces,
+    /// GJK and EPA (untraced); how they ended.
+    Gjk(ContactMethod),
+}
+
+/// The signed contact of two shapes in world space (design section 2's conventions), by the
+/// cheapest route for the pair (see the module doc).
+pub fn contact(a: &Convex, b: &Convex) -> Contact {
+    contact_by(a, b).0
+}
+
+/// [`contact`] and the route that answered it.
+pub fn contact_by(a: &Convex, b: &Convex) -> (Contact, Route) {
+    match route(a, b) {
+        Start::Circles(centre_a, centre_b) => {
+            let circle = |centre, radius| Circle { centre, radius };
+            let c = circle_circle(&circle(centre_a, a.radius), &circle(centre_b, b.radius));
+            (c.contact, Route::Circles)
+        }
+        Start::Faces => match face_test::<true>(a, b) {
+            Faces::Settled(f) => (
+                Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius),
+                Route::Faces,
+            ),
+            // (Never: measured, the face test always has a deepest face.)
+            Faces::Overlapping | Faces::Unmeasured => by_gjk(a, b),
+        },
+        Start::Gjk => by_gjk(a, b),
+    }
+}
+
+fn by_gjk(a: &Convex, b: &Convex) -> (Contact, Route) {
+    let (c, method) = gjk_epa(a, b);
+    (c, Route::Gjk(method))
+}
+
+/// The unsigned distance of two shapes in world space: 0 when they touch or overlap, `+∞` when
+/// a core is empty (parry's `distance`), by the cheapest route for the pair.
+pub fn distance(a: &Convex, b: &Convex) -> f64 {
+    let core_distance = match route(a, b) {
+        Start::Circles(centre_a, centre_b) => super::length(centre_b - centre_a),
+        Start::Faces if surely_overlapping(&a.vertices, &b.vertices) => return 0.0,
+        Start::Faces => match face_test::<false>(a, b) {
+            Faces::Settled(f) => f.gap,
+            Faces::Overlapping => return 0.0,
+            Faces::Unmeasured => return gjk_distance(a, b),
+        },
+        Start::Gjk => return gjk_distance(a, b),
+    };
+    // As `Contact::from_core` subtracts them: `distance` is `contact`'s distance, clamped.
+    (core_distance - a.radius - b.radius).max(0.0)
+}
+
+/// Where a query starts, from the cores' vertex counts.
+enum Start {
+    Circles(DVec2, DVec2),
+    Faces,
+    Gjk,
+}
+
+fn route(a: &Convex, b: &Convex) -> Start {
+    match (&a.vertices[..], &b.vertices[..]) {
+        (&[centre_a], &[centre_b]) => Start::Circles(centre_a, centre_b),
+        (va, vb)
+            if !va.is_empty()
+                && !vb.is_empty()
+                && va.len().max(vb.len()) >= 3
+                && va.len() <= FACE_TEST_MAX
+                && vb.len() <= FACE_TEST_MAX =>
+        {
+            Start::Faces
+        }
+        _ => Start::Gjk,
+    }
+}
+
+/// What the face test found between the cores.
+enum Faces {
+    /// The core distance (signed), the normal from A towards B and the witnesses on the cores.
+    Settled(FaceContact),
+    /// The cores overlap or touch (reported so only when they were not to be measured).
+    Overlapping,
+    /// The cores are apart, but no face measured the distance.
+    Unmeasured,
+}
+
+struct FaceContact {
+    gap: f64,
+    normal: DVec2,
+    core_a: DVec2,
+    core_b: DVec2,
+}
+
+impl FaceContact {
+    /// The contact of a point `on_faces` of the core whose face or corner measured it and a
+    /// point `on_other` of the other core, `gap` apart along `unit` (pointing from the first
+    /// towards the second). `from_a`: the first core is A.
+    fn between(from_a: bool, gap: f64, unit: DVec2, on_faces: DVec2, on_other: DVec2) -> Self {
+        let (normal, core_a, core_b) = if from_a {
+            (unit, on_faces, on_other)
+        } else {
+            (-unit, on_other, on_faces)
+        };
+        FaceContact {
+            gap,
+            normal,
+            core_a,
+            core_b,
+        }
+    }
+}
+
+/// A face of one core (`from_a`: of A) and the other core's vertex deepest towards it.
+#[derive(Clone, Copy)]
+struct Face {
+    from_a: bool,
+    edge: DVec2,
+    /// The other core's vertex with the least `outward · v`.
+    nearest: DVec2,
+    gap: f64,
+}
+
+impl Face {
+    /// The contact this face measures: the nearest vertex and its foot on the face's line.
+    fn contact(&self) -> FaceContact {
+        let unit = outward(self.edge) / self.edge.length();
+        let foot = self.nearest - self.gap * unit;
+        FaceContact::between(self.from_a, self.gap, unit, foot, self.nearest)
+    }
+}
+
+/// The outward normal of a counter-clockwise core's edge, as long as the edge.
+fn outward(edge: DVec2) -> DVec2 {
+    DVec2::new(edge.y, -edge.x)
+}
+
+/// The first vertex with the least `dir · v`, by looking at every one.
+fn lowest_vertex(vertices: &[DVec2], dir: DVec2) -> usize {
+    scan(vertices, &|v| -dir.dot(v))
+}
+
+/// Whether corner `i` of `faces` and vertex `k` of `other` (the other core) are the nearest
+/// points of the two cores, and if so their contact. They are when the direction between them
+/// lies in both corners' normal cones (each neighbour of a corner lies behind it along that
+/// direction): the cores are then on either side of a slab that wide.
+fn corners_nearest(
+    faces: &[DVec2],
+    i: usize,
+    other: &[DVec2],
+    k: usize,
+    from_a: bool,
+) -> Option<FaceContact> {
+    let (n, m) = (faces.len(), other.len());
+    let (corner, nearest) = (faces[i], other[k]);
+    let out = nearest - corner;
+    let behind = |v: DVec2, from: DVec2, d: DVec2| (v - from).dot(d) <= 0.0;
+    let holds = behind(faces[(i + 1) % n], corner, out)
+        && behind(faces[(i + n - 1) % n], corner, out)
+        && behind(other[(k + 1) % m], nearest, -out)
+        && behind(other[(k + m - 1) % m], nearest, -out);
+    let gap = super::length(out);
+    (holds && gap > 0.0).then(|| FaceContact::between(from_a, gap, out / gap, corner, nearest))
+}
+
+/// Whether corner `i` of `faces` and edge `j` of `other` (the other core) hold the nearest
+/// points, and if so their contact: the corner lies beyond the edge's line with its foot on
+/// the edge, and neither of its neighbours is nearer the line (so its whole core is beyond).
+fn corner_against_edge(
+    faces: &[DVec2],
+    i: usize,
+    other: &[DVec2],
+    j: usize,
+    from_a: bool,
+) -> Option<FaceContact> {
+    let (n, m) = (faces.len(), other.len());
+    if m < 2 {
+        return None;
+    }
+    let (corner, start) = (faces[i], other[j]);
+    let edge = other[(j + 1) % m] - start;
+    let normal = outward(edge);
+    let lifted = normal.dot(corner - start);
+    let along = (corner - start).dot(edge);
+    let holds = lifted > 0.0
+        && (0.0..=edge.length_squared()).contains(&along)
+        && normal.dot(faces[(i + 1) % n] - corner) >= 0.0
+        && normal.dot(faces[(i + n - 1) % n] - corner) >= 0.0;
+    let face = Face {
+        from_a: !from_a,
+        edge,
+        nearest: corner,
+        gap: lifted / edge.length(),
+    };
+    holds.then(|| face.contact())
+}
+
+/// Whether the cores surely overlap: the point halfway between their middles (rough centres)
+/// lies strictly inside both, as it does when they overlap deeply. `false` is no verdict, and
+/// the face test decides: every face must show an overlap, where one point inside both shows
+/// it at once. The plain cross products can misjudge only a point within rounding of an edge's
+/// line, and then the cores are within rounding of touching, where 0 is the distance anyway.
+fn surely_overlapping(a: &[DVec2], b: &[DVec2]) -> bool {
+    let middle = |v: &[DVec2]| (v[0] + v[v.len() / 2]) * 0.5;
+    let halfway = (middle(a) + middle(b)) * 0.5;
+    strictly_inside(a, halfway) && strictly_inside(b, halfway)
+}
+
+/// Whether `x` is strictly left of every edge of a counter-clockwise core (never for a point
+/// or a segment), by plain cross products.
+fn strictly_inside(core: &[DVec2], x: DVec2) -> bool {
+    let n = core.len();
+    if n < 3 {
+        return false;
+    }
+    let mut p = core[n - 1];
+    for &q in core {
+        // Not `<= 0.0`: a NaN must not count as inside.
+        if (q - p).perp_dot(x - p).partial_cmp(&0.0) != Some(Ordering::Greater) {
+            return false;
+        }
+        p = q;
+    }
+    true
+}
+
+/// The face test of the module doc on two non-empty cores, one of them with at least three
+/// vertices. `SIGNED`: overlapping cores are measured (the deepest face and its witnesses);
+/// without it they are only reported as overlapping, all the unsigned distance needs.
+fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
+    // The face with the largest gap so far (while none is positive), and whether some face
+    // showed a gap it could not measure.
+    let mut deepest: Option<Face> = None;
+    let mut apart = false;
+    for (faces, other, from_a) in [(a, b, true), (b, a, false)] {
+        let (faces, other) = (&faces.vertices[..], &other.vertices[..]);
+        let (n, m) = (faces.len(), other.len());
+        if n < 2 {
+            continue;
+        }
+        // The other core's vertex deepest towards each face (its extreme along −outward). As
+        // the faces turn counter-clockwise, so does that vertex: each face's search walks on
+        // from the last one's (rotating calipers), O(n + m) for all the faces together.
+        let mut k = lowest_vertex(other, outward(faces[1] - faces[0]));
+        for i in 0..n {
+            let start = faces[i];
+            let end = if i + 1 == n { 0 } else { i + 1 };
+            let edge = faces[end] - start;
+            let normal = outward(edge);
+            let mut x = normal.dot(other[k]);
+            let mut moved = false;
+            loop {
+                let ahead = if k + 1 == m { 0 } else { k + 1 };
+                let y = normal.dot(other[ahead]);
+                // Strictly lower (so the walk ends, NaN or not).
+                if y < x {
+                    (k, x, moved) = (ahead, y, true);
+                } else {
+                    break;
+                }
+            }
+            // The walk stops at the deepest vertex, or (misled by rounding) where the vertex
+            // behind is deeper; it came from a higher one if it moved at all.
+            if !moved && normal.dot(other[if k == 0 { m - 1 } else { k - 1 }]) < x {
+                k = lowest_vertex(other, normal);
+            }
+            let nearest = other[k];
+            let lifted = normal.dot(nearest - start); // the gap times the edge's length
+            if lifted > 0.0 {
+                // Apart. The gap is the distance when the nearest vertex's foot is on the face.
+                let along = (nearest - start).dot(edge);
+                if (0.0..=edge.length_squared()).contains(&along) {
+                    let gap = lifted / edge.length();
+                    let face = Face {
+                        from_a,
+                        edge,
+                        nearest,
+                        gap,
+                    };
+                    return Faces::Settled(face.contact());
+                }
+                // The foot is past one end of the face. The nearest points may be that corner
+                // and the nearest vertex, or that corner and the other core's edge from the
+                // nearest vertex back towards the face (a face contact whose first tie fell
+                // off the face).
+                let (corner, back) = if along < 0.0 {
+                    (i, if k == 0 { m - 1 } else { k - 1 })
+                } else {
+                    (end, k)
+                };
+                let settled = corners_nearest(faces, corner, other, k, from_a)
+                    .or_else(|| corner_against_edge(faces, corner, other, back, from_a));
+                if let Some(c) = settled {
+                    return Faces::Settled(c);
+                }
+                apart = true;
+            } else if SIGNED && !apart {
+                let gap = lifted / edge.length();
+                if deepest.is_none_or(|d| gap > d.gap) {
+                    deepest = Some(Face {
+                        from_a,
+                        edge,
+                        nearest,
+                        gap,
+                    });
+                }
+            }
+        }
+    }
+    match deepest {
+        _ if apart => Faces::Unmeasured,
+        Some(d) => Faces::Settled(d.contact()),
+        None => Faces::Overlapping,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::testing::{body, boxed, near, near_v, regular_polygon};
+    use crate::geometry::{contact as exact, Shape};
+
+    /// `contact_by` answers by `route`, as the exact contact does, and `distance` is its
+    /// distance clamped at 0.
+    fn agrees(a: &Convex, b: &Convex, route: Route) -> Contact {
+        let (c, by) = contact_by(a, b);
+        let e = exact(a, b);
+        assert_eq!(by, route, "{c:?}");
+        assert!(near(c.distance, e.distance), "{c:?} vs exact {e:?}");
+        assert!(near_v(c.normal, e.normal), "{c:?} vs exact {e:?}");
+        assert!(
+            near_v(c.point_b - c.point_a, c.distance * c.normal),
+            "{c:?}"
+        );
+        assert!(near(distance(a, b), c.distance.max(0.0)), "{c:?}");
+        c
+    }
+
+    #[test]
+    fn each_pair_of_cores_takes_its_route() {
+        let circle = |x: f64| body(Shape::Circle { radius: 0.5 }, x, 0.0, 0.0);
+        let capsule = |x: f64, deg: f64| {
+            let shape = Shape::Capsule {
+                half_length: 1.0,
+                radius: 0.2,
+            };
+            body(shape, x, 0.0, deg)
+        };
+        agrees(&circle(0.0), &circle(2.0), Route::Circles);
+        agrees(&boxed(1.0, 1.0, 0.0, 0.0, 0.0), &circle(3.0), Route::Faces);
+        agrees(
+            &capsule(0.0, 30.0),
+            &capsule(0.5, 30.0),
+            Route::Gjk(ContactMethod::Gjk),
+        );
+        agrees(
+            &capsule(0.0, 30.0),
+            &capsule(0.1, -30.0),
+            Route::Gjk(ContactMethod::Epa),
+        );
+        let big = regular_polygon(FACE_TEST_MAX + 1, 1.0, DVec2::ZERO, 0.0);
+        let small = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(3.0, 0.0), 0.1);
+        agrees(&big, &small, Route::Gjk(ContactMethod::Gjk));
+        agrees(&small, &big, Route::Gjk(ContactMethod::Gjk));
+        let small_too = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(-3.0, 0.0), 0.2);
+        agrees(&small, &small_too, Route::Faces);
+    }
+
+    #[test]
+    fn a_face_measures_a_vertex_against_it() {
+        // B, a box turned 45°, points a corner at A's right side x = 1: the gap is 0.5 along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 1.5 + 2f64.sqrt(), 0.3, 45.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(near(c.distance, 0.5) && near_v(c.normal, DVec2::X), "{c:?}");
+        assert!(near_v(c.point_a, DVec2::new(1.0, 0.3)), "{c:?}");
+        // The same seen from B's side: A's corner against B's face.
+        let c = agrees(&b, &a, Route::Faces);
+        assert!(
+            near(c.distance, 0.5) && near_v(c.normal, -DVec2::X),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn faces_side_by_side_are_measured_whichever_corner_is_nearest() {
+        // Aligned boxes whose facing sides overlap over part of their length: every corner of
+        // the facing sides ties, and one of the feet falls off the other side's face.
+        for dy in [-1.5, -0.5, 0.0, 0.7, 1.9] {
+            let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+            let b = boxed(1.0, 1.0, 2.25, dy, 0.0);
+            let c = agrees(&a, &b, Route::Faces);
+            assert!(
+                near(c.distance, 0.25) && near_v(c.normal, DVec2::X),
+                "{dy}: {c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn corner_to_corner_is_measured_between_the_corners() {
+        // No face holds the nearest points: A's corner (1, 1) faces B's corner (2, 2).
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 3.0, 3.0, 0.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(near(c.distance, 2f64.sqrt()), "{c:?}");
+        assert!(near_v(c.point_a, DVec2::ONE) && near_v(c.point_b, DVec2::splat(2.0)));
+        // A triangle's tip towards a box's corner, and a circle near a box's corner.
+        let tip = regular_polygon(3, 1.0, DVec2::new(-2.0, -2.0), std::f64::consts::FRAC_PI_4);
+        agrees(&tip, &b, Route::Faces);
+        let circle = body(Shape::Circle { radius: 0.25 }, 1.5, 1.5, 0.0);
+        agrees(&a, &circle, Route::Faces);
+    }
+
+    #[test]
+    fn overlapping_cores_push_out_through_the_shallowest_face() {
+        // B overlaps A's right side by 0.25 (and its top by 1.5): out along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(0.5, 0.5, 1.25, 0.0, 10.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(c.distance < 0.0 && near_v(c.normal, DVec2::X), "{c:?}");
+        // A point core inside a polygon; a rounded one.
+        let circle = body(Shape::Circle { radius: 0.1 }, 0.6, 0.2, 0.0);
+        let c = agrees(&a, &circle, Route::Faces);
+        assert!(
+            near(c.distance, -0.5) && near_v(c.normal, DVec2::X),
+            "{c:?}"
+        );
+        // Deep: the halfway point settles the unsigned distance at once.
+        let deep = boxed(0.8, 0.5, 0.5, 0.1, 20.0);
+        assert!(surely_overlapping(&a.vertices, &deep.vertices));
+        agrees(&a, &deep, Route::Faces);
+    }
+
+    #[test]
+    fn only_a_point_inside_both_proves_an_overlap() {
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        // Touching along x = 1: the halfway point (0.5, 0) is outside B.
+        assert!(!surely_overlapping(
+            &a.vertices,
+            &boxed(1.0, 1.0, 2.0, 0.0, 0.0).vertices
+        ));
+        // Overlapping, but the halfway point (1.5, 0) is outside A: no verdict.
+        let far_in = boxed(2.0, 0.2, 2.5, 0.0, 0.0);
+        assert!(!surely_overlapping(&a.vertices, &far_in.vertices));
+        assert_eq!(distance(&a, &far_in), 0.0);
+        // Points and segments hold no point strictly inside.
+        assert!(!strictly_inside(&[DVec2::ZERO], DVec2::ZERO));
+        assert!(!strictly_inside(
+            &[DVec2::ZERO, DVec2::X],
+            DVec2::new(0.5, 0.0)
+        ));
+        // A NaN is not inside.
+        assert!(!strictly_inside(&a.vertices, DVec2::new(f64::NAN, 0.0)));
+    }
+
+    #[test]
+    fn a_nan_coordinate_ends_the_walk() {
+        // Not a shape `to_convex` makes; the walk around the other core must still end.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let mut b = boxed(1.0, 1.0, 3.0, 0.0, 0.0);
+        b.vertices[2].x = f64::NAN;
+        let _ = contact_by(&a, &b);
+        let _ = distance(&a, &b);
+    }
+}
