@@ -110,11 +110,18 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
         inside: false,
     };
     let mut best_d2 = f64::INFINITY;
-    let mut inside = n >= 3;
+    // Inside: strictly left of every edge. An edge rounding made zero-long (an MD point of a
+    // tiny A's two vertices against one of B's) bounds nothing and is not asked; at least
+    // three edges must be.
+    let mut inside = true;
+    let mut sides = 0;
     for i in 0..n {
         let (p, q) = md.edge_points(i);
-        if orient(p, q, DVec2::ZERO) <= 0.0 {
-            inside = false;
+        if p != q {
+            sides += 1;
+            if orient(p, q, DVec2::ZERO) <= 0.0 {
+                inside = false;
+            }
         }
         let (mut c, t) = closest_on_segment(p, q, DVec2::ZERO);
         if t > 0.0 && t < 1.0 && orient(p, q, DVec2::ZERO) == 0.0 {
@@ -133,7 +140,7 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
             };
         }
     }
-    best.inside = inside;
+    best.inside = inside && sides >= 3;
     best
 }
 
@@ -165,7 +172,7 @@ pub fn contact_from_md(md: &MinkowskiDifference, a: &Convex, b: &Convex) -> Cont
     // origin projects onto it (mid-face), not on the split between the two shapes' edges.
     let md = &*md.merged_collinear_or_self();
     let f = nearest_feature(md);
-    let len = f.point.length();
+    let len = super::length(f.point); // not `length()`: its square would underflow below 1e-154
     let scale = md
         .vertices
         .iter()
@@ -213,6 +220,36 @@ mod tests {
 
     fn close(a: DVec2, b: DVec2) -> bool {
         (a - b).length() < 1e-12
+    }
+
+    #[test]
+    fn an_md_edge_rounded_to_nothing_does_not_turn_inside_out() {
+        // A segment 2·10⁻³⁰⁰ long at the centre of a box: b − a rounds both ends to the same
+        // point, so the MD has zero-long edges. The segment is 1.5 inside the box's sides.
+        let a = Convex {
+            vertices: vec![DVec2::new(-1e-300, 0.0), DVec2::new(1e-300, 0.0)],
+            radius: 0.0,
+        };
+        let b = body(
+            Shape::Box {
+                half_extents: DVec2::new(1.5, 2.0),
+            },
+            0.0,
+            0.0,
+            0.0,
+        );
+        let c = contact(&a, &b);
+        assert_eq!(c.distance, -1.5, "{c:?}");
+        assert_eq!(c.normal.x.abs(), 1.0, "{c:?}");
+    }
+
+    #[test]
+    fn a_gap_of_1e_300_is_not_rounded_to_touching() {
+        let c = contact(
+            &Convex::circle(DVec2::new(0.0, 1e-300), 0.0),
+            &Convex::circle(DVec2::ZERO, 0.0),
+        );
+        assert_eq!((c.distance, c.normal), (1e-300, -DVec2::Y), "{c:?}");
     }
 
     #[test]

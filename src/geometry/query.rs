@@ -52,10 +52,15 @@ use std::cmp::Ordering;
 
 /// Cores with more vertices than this go to GJK. callgrind, instructions per query on the
 /// benchmark's pairs (regular and random n-gons, apart, touching and deep): the face test
-/// needs fewer than GJK (and EPA) in every case up to n = 48 (two boxes: 420 against 2,500
-/// apart, 1,100 against 5,200 deep), about as many at 48 (random, apart), and at 64 more in
-/// two of the six cases.
-pub const FACE_TEST_MAX: usize = 48;
+/// needs fewer than GJK (and EPA) in every case up to n = 32 but one (random 24-gons apart, 4 %
+/// more), and at n = 48 more in two of the six; two boxes: 480 against 2,500 apart, 1,360
+/// against 5,200 deep.
+pub const FACE_TEST_MAX: usize = 32;
+
+/// A face whose gap is no more than this fraction of its coordinates' magnitude below zero
+/// shows an overlap only by rounding: the face test then leaves the pair to GJK. The size of
+/// GJK's own touching test ([`super::gjk::GJK_TOUCH_RELATIVE`]).
+const GRAZING: f64 = 1e-12;
 
 /// Which computation answered a [`contact_by`] query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +184,7 @@ impl FaceContact {
 #[derive(Clone, Copy)]
 struct Face {
     from_a: bool,
+    /// The face's direction ([`rescaled`]).
     edge: DVec2,
     /// The other core's vertex with the least `outward · v`.
     nearest: DVec2,
@@ -192,6 +198,13 @@ impl Face {
         let foot = self.nearest - self.gap * unit;
         FaceContact::between(self.from_a, self.gap, unit, foot, self.nearest)
     }
+}
+
+/// `v` divided by its largest component's magnitude, and that magnitude: a vector 1 to √2 long
+/// whatever the scale, so products with it neither underflow (edges of 10⁻³⁰⁰) nor overflow.
+fn rescaled(v: DVec2) -> (DVec2, f64) {
+    let size = v.x.abs().max(v.y.abs());
+    (v / size, size)
 }
 
 /// The outward normal of a counter-clockwise core's edge, as long as the edge.
@@ -217,12 +230,13 @@ fn corners_nearest(
 ) -> Option<FaceContact> {
     let (n, m) = (faces.len(), other.len());
     let (corner, nearest) = (faces[i], other[k]);
-    let out = nearest - corner;
+    let (out, _) = rescaled(nearest - corner);
     let behind = |v: DVec2, from: DVec2, d: DVec2| (v - from).dot(d) <= 0.0;
     let holds = behind(faces[(i + 1) % n], corner, out)
         && behind(faces[(i + n - 1) % n], corner, out)
         && behind(other[(k + 1) % m], nearest, -out)
         && behind(other[(k + m - 1) % m], nearest, -out);
+    let out = nearest - corner;
     let gap = super::length(out);
     (holds && gap > 0.0).then(|| FaceContact::between(from_a, gap, out / gap, corner, nearest))
 }
@@ -242,12 +256,12 @@ fn corner_against_edge(
         return None;
     }
     let (corner, start) = (faces[i], other[j]);
-    let edge = other[(j + 1) % m] - start;
+    let (edge, size) = rescaled(other[(j + 1) % m] - start);
     let normal = outward(edge);
     let lifted = normal.dot(corner - start);
     let along = (corner - start).dot(edge);
     let holds = lifted > 0.0
-        && (0.0..=edge.length_squared()).contains(&along)
+        && (0.0..=edge.length_squared() * size).contains(&along)
         && normal.dot(faces[(i + 1) % n] - corner) >= 0.0
         && normal.dot(faces[(i + n - 1) % n] - corner) >= 0.0;
     let face = Face {
@@ -296,6 +310,9 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
     // showed a gap it could not measure.
     let mut deepest: Option<Face> = None;
     let mut apart = false;
+    // The least negative gap (times the face's length), and the two points it was measured
+    // between.
+    let mut closest = (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO);
     for (faces, other, from_a) in [(a, b, true), (b, a, false)] {
         let (faces, other) = (&faces.vertices[..], &other.vertices[..]);
         let (n, m) = (faces.len(), other.len());
@@ -309,31 +326,33 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
         for i in 0..n {
             let start = faces[i];
             let end = if i + 1 == n { 0 } else { i + 1 };
-            let edge = faces[end] - start;
+            let (edge, size) = rescaled(faces[end] - start);
             let normal = outward(edge);
             let mut x = normal.dot(other[k]);
+            // Walk on over equal values too (two vertices rounding made level), at most once
+            // round: NaN or not, it ends.
             let mut moved = false;
-            loop {
+            for _ in 1..m {
                 let ahead = if k + 1 == m { 0 } else { k + 1 };
                 let y = normal.dot(other[ahead]);
-                // Strictly lower (so the walk ends, NaN or not).
-                if y < x {
+                if y <= x {
                     (k, x, moved) = (ahead, y, true);
                 } else {
                     break;
                 }
             }
             // The walk stops at the deepest vertex, or (misled by rounding) where the vertex
-            // behind is deeper; it came from a higher one if it moved at all.
+            // behind is deeper (it came from one no deeper if it moved at all): then look at
+            // every vertex.
             if !moved && normal.dot(other[if k == 0 { m - 1 } else { k - 1 }]) < x {
                 k = lowest_vertex(other, normal);
             }
             let nearest = other[k];
-            let lifted = normal.dot(nearest - start); // the gap times the edge's length
+            let lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
             if lifted > 0.0 {
                 // Apart. The gap is the distance when the nearest vertex's foot is on the face.
                 let along = (nearest - start).dot(edge);
-                if (0.0..=edge.length_squared()).contains(&along) {
+                if (0.0..=edge.length_squared() * size).contains(&along) {
                     let gap = lifted / edge.length();
                     let face = Face {
                         from_a,
@@ -358,7 +377,10 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
                     return Faces::Settled(c);
                 }
                 apart = true;
-            } else if SIGNED && !apart {
+            } else if lifted > closest.0 {
+                closest = (lifted, start, nearest);
+            }
+            if lifted <= 0.0 && SIGNED && !apart {
                 let gap = lifted / edge.length();
                 if deepest.is_none_or(|d| gap > d.gap) {
                     deepest = Some(Face {
@@ -371,8 +393,13 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
             }
         }
     }
+    // No face showed a gap, but if one showed an overlap only by rounding, the cores touch or
+    // are apart by less than rounding can show along that face (a sliver's tip pointing at
+    // the other core is apart by far more): GJK decides.
+    let (lifted, start, nearest) = closest;
+    let grazing = lifted >= -GRAZING * start.abs().max(nearest.abs()).max_element();
     match deepest {
-        _ if apart => Faces::Unmeasured,
+        _ if apart || grazing => Faces::Unmeasured,
         Some(d) => Faces::Settled(d.contact()),
         None => Faces::Overlapping,
     }
@@ -516,6 +543,59 @@ mod tests {
         ));
         // A NaN is not inside.
         assert!(!strictly_inside(&a.vertices, DVec2::new(f64::NAN, 0.0)));
+    }
+
+    #[test]
+    fn a_sliver_pointing_at_the_other_core_is_left_to_gjk() {
+        // A thin triangle (its tip's angle about 10⁻⁷¹) points along y = x at a circle 10⁶
+        // away. In exact arithmetic one of its long sides shows a gap of about 10⁻⁶⁵; in floating
+        // point both show rounding, either sign. No face proves the overlap it seems to show.
+        let a = Convex::circle(DVec2::splat(-761024.0), 761024.0);
+        let b = Convex {
+            vertices: vec![
+                DVec2::splat(-1.09e-7),
+                DVec2::new(-5.344687647454282e-79, -5.822967230966144e-78),
+                DVec2::new(1e-300, 0.0),
+            ],
+            radius: 0.0,
+        };
+        let (c, route) = contact_by(&a, &b);
+        assert!(matches!(route, Route::Gjk(_)), "{route:?}");
+        let e = exact(&a, &b);
+        assert!(
+            (c.distance - e.distance).abs() < 1e-9 * 761024.0,
+            "{c:?} vs {e:?}"
+        );
+        assert!(distance(&a, &b) > 315226.0);
+    }
+
+    #[test]
+    fn vertices_level_by_rounding_do_not_stop_the_walk() {
+        // Seen from A's left face, B's vertices 3 and 4 differ by 2·10⁻¹⁶ in y: their depths
+        // round to the same number, and the deepest vertex (5) lies past them.
+        let a = Convex {
+            vertices: vec![
+                DVec2::new(1.0174523374477928, 0.00015230363939267022),
+                DVec2::new(1.0174524754267746, 0.00015230604782479062),
+                DVec2::new(0.9825476625522077, 1.9998476963606078),
+                DVec2::new(0.9825475245732257, 1.9998476939521757),
+            ],
+            radius: 0.0,
+        };
+        let b = Convex {
+            vertices: vec![
+                DVec2::new(-118080.00000018999, -118080.00000012999),
+                DVec2::new(-118080.0, -118080.000000081),
+                DVec2::new(-2.0, -6.0),
+                DVec2::new(1.0000000000000002, 1.0),
+                DVec2::new(1.0000000000000002, 1.0000000000000002),
+                DVec2::new(0.0, 401024.0),
+            ],
+            radius: 0.0,
+        };
+        let (c, route) = contact_by(&a, &b);
+        assert_eq!(route, Route::Faces);
+        assert!((c.distance - exact(&a, &b).distance).abs() < 1e-9, "{c:?}");
     }
 
     #[test]

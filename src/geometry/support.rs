@@ -154,7 +154,16 @@ impl CoreShape for Convex {
             }
             return (lo, hi);
         }
-        bounds_by_extremes(self)
+        // The extremes along ±x and ±y, keyed by the coordinate itself: the same vertices as
+        // `extreme(±X)` and `extreme(±Y)` (a dot product with an axis is the coordinate, exactly),
+        // without the multiplications.
+        fn at(v: &[DVec2], key: impl Fn(DVec2) -> f64) -> DVec2 {
+            v[peak(v, [None, None], &key)]
+        }
+        (
+            DVec2::new(at(v, |p| -p.x).x, at(v, |p| -p.y).y),
+            DVec2::new(at(v, |p| p.x).x, at(v, |p| p.y).y),
+        )
     }
 }
 
