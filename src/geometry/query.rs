@@ -46,7 +46,7 @@ use super::distance::Contact;
 use super::epa::{gjk_epa, ContactMethod};
 use super::gjk::gjk_distance;
 use super::special::{circle_circle, Circle};
-use super::support::scan;
+use super::support::{extreme_vertex, scan};
 use super::{Convex, DVec2};
 use std::cmp::Ordering;
 
@@ -279,9 +279,13 @@ fn corner_against_edge(
 /// it at once. The plain cross products can misjudge only a point within rounding of an edge's
 /// line, and then the cores are within rounding of touching, where 0 is the distance anyway.
 fn surely_overlapping(a: &[DVec2], b: &[DVec2]) -> bool {
-    let middle = |v: &[DVec2]| (v[0] + v[v.len() / 2]) * 0.5;
     let halfway = (middle(a) + middle(b)) * 0.5;
     strictly_inside(a, halfway) && strictly_inside(b, halfway)
+}
+
+/// A rough centre of a core: halfway between vertex 0 and the vertex half way round.
+fn middle(v: &[DVec2]) -> DVec2 {
+    (v[0] + v[v.len() / 2]) * 0.5
 }
 
 /// Whether `x` is strictly left of every edge of a counter-clockwise core (never for a point
@@ -306,26 +310,85 @@ fn strictly_inside(core: &[DVec2], x: DVec2) -> bool {
 /// vertices. `SIGNED`: overlapping cores are measured (the deepest face and its witnesses);
 /// without it they are only reported as overlapping, all the unsigned distance needs.
 fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
-    // The face with the largest gap so far (while none is positive), and whether some face
-    // showed a gap it could not measure.
-    let mut deepest: Option<Face> = None;
-    let mut apart = false;
-    // The least negative gap (times the face's length), and the two points it was measured
-    // between.
-    let mut closest = (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO);
-    for (faces, other, from_a) in [(a, b, true), (b, a, false)] {
-        let (faces, other) = (&faces.vertices[..], &other.vertices[..]);
-        let (n, m) = (faces.len(), other.len());
-        if n < 2 {
-            continue;
+    // Apart cores are mostly settled by the faces turned towards each other: each core's two
+    // faces at its vertex farthest towards the other's middle go first, then the rest.
+    let towards_b = middle(&b.vertices) - middle(&a.vertices);
+    let tips = [extreme_vertex(a, towards_b), extreme_vertex(b, -towards_b)];
+    // Per core: the first face, how many faces lead, and where the walk round the other core
+    // starts (its tip: near the vertex deepest towards these faces).
+    let mut sides = [
+        (a, b, true, tips[0], tips[1]),
+        (b, a, false, tips[1], tips[0]),
+    ]
+    .map(|(core, other, from_a, tip, walk)| {
+        let n = core.vertices.len();
+        let first = if tip == 0 { n - 1 } else { tip - 1 };
+        (core, other, from_a, first, n.min(2), walk)
+    });
+    let mut scan = FaceScan::<SIGNED>::default();
+    for (core, other, from_a, first, leading, walk) in &mut sides {
+        if let Some(c) = scan.faces(core, other, *from_a, *first, *leading, walk) {
+            return Faces::Settled(c);
         }
+    }
+    for (core, other, from_a, first, leading, walk) in &mut sides {
+        let n = core.vertices.len();
+        let next = (*first + *leading) % n;
+        if let Some(c) = scan.faces(core, other, *from_a, next, n - *leading, walk) {
+            return Faces::Settled(c);
+        }
+    }
+    scan.verdict(a, b)
+}
+
+/// What the faces looked at so far showed: for [`face_test`].
+struct FaceScan<const SIGNED: bool> {
+    /// The face with the largest gap so far, while none is positive (when `SIGNED`), with
+    /// its normal and the least `normal · v` over the other core's vertices its walk found.
+    deepest: Option<(Face, DVec2, f64)>,
+    /// Some face showed a gap it could not measure.
+    apart: bool,
+    /// The least negative gap (times the face's length), and the two points it was measured
+    /// between.
+    closest: (f64, DVec2, DVec2),
+}
+
+impl<const SIGNED: bool> Default for FaceScan<SIGNED> {
+    fn default() -> Self {
+        FaceScan {
+            deepest: None,
+            apart: false,
+            closest: (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO),
+        }
+    }
+}
+
+impl<const SIGNED: bool> FaceScan<SIGNED> {
+    /// Faces `first`, `first + 1`, … (`count` of them, cyclically) of `core` against `other`
+    /// (`from_a`: `core` is A): the contact if one of them settles it; the vertex of
+    /// `other` its walk starts from (`k_start`), left where it ended.
+    fn faces(
+        &mut self,
+        core: &Convex,
+        other: &Convex,
+        from_a: bool,
+        first: usize,
+        count: usize,
+        k_start: &mut usize,
+    ) -> Option<FaceContact> {
+        let (faces, other) = (&core.vertices[..], &other.vertices[..]);
+        let (n, m) = (faces.len(), other.len());
+        if count == 0 || n < 2 {
+            return None;
+        }
+        let after = |i: usize| if i + 1 == n { 0 } else { i + 1 };
         // The other core's vertex deepest towards each face (its extreme along −outward). As
         // the faces turn counter-clockwise, so does that vertex: each face's search walks on
         // from the last one's (rotating calipers), O(n + m) for all the faces together.
-        let mut k = lowest_vertex(other, outward(faces[1] - faces[0]));
-        for i in 0..n {
-            let start = faces[i];
-            let end = if i + 1 == n { 0 } else { i + 1 };
+        let mut k = *k_start;
+        let mut i = first;
+        for _ in 0..count {
+            let (start, end) = (faces[i], after(i));
             let (edge, size) = rescaled(faces[end] - start);
             let normal = outward(edge);
             let mut x = normal.dot(other[k]);
@@ -346,9 +409,20 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
             // every vertex.
             if !moved && normal.dot(other[if k == 0 { m - 1 } else { k - 1 }]) < x {
                 k = lowest_vertex(other, normal);
+                x = normal.dot(other[k]);
             }
-            let nearest = other[k];
-            let lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
+            let mut nearest = other[k];
+            let mut lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
+            if lifted > 0.0 {
+                // A gap settles the answer, so it must be the least: rounding can mislead the
+                // walk on a core with near-duplicate vertices (a level stretch where the values
+                // rise). Every vertex is looked at before it counts.
+                let least = lowest_vertex(other, normal);
+                if normal.dot(other[least]) < x {
+                    (k, nearest) = (least, other[least]);
+                    lifted = normal.dot(nearest - start);
+                }
+            }
             if lifted > 0.0 {
                 // Apart. The gap is the distance when the nearest vertex's foot is on the face.
                 let along = (nearest - start).dot(edge);
@@ -360,7 +434,7 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
                         nearest,
                         gap,
                     };
-                    return Faces::Settled(face.contact());
+                    return Some(face.contact());
                 }
                 // The foot is past one end of the face. The nearest points may be that corner
                 // and the nearest vertex, or that corner and the other core's edge from the
@@ -373,35 +447,53 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
                 };
                 let settled = corners_nearest(faces, corner, other, k, from_a)
                     .or_else(|| corner_against_edge(faces, corner, other, back, from_a));
-                if let Some(c) = settled {
-                    return Faces::Settled(c);
+                if settled.is_some() {
+                    return settled;
                 }
-                apart = true;
-            } else if lifted > closest.0 {
-                closest = (lifted, start, nearest);
+                self.apart = true;
+            } else if lifted > self.closest.0 {
+                self.closest = (lifted, start, nearest);
             }
-            if lifted <= 0.0 && SIGNED && !apart {
+            if lifted <= 0.0 && SIGNED && !self.apart {
                 let gap = lifted / edge.length();
-                if deepest.is_none_or(|d| gap > d.gap) {
-                    deepest = Some(Face {
+                if self.deepest.is_none_or(|(d, ..)| gap > d.gap) {
+                    let face = Face {
                         from_a,
                         edge,
                         nearest,
                         gap,
-                    });
+                    };
+                    self.deepest = Some((face, normal, x));
                 }
             }
+            i = end;
+            *k_start = k;
         }
+        None
     }
-    // No face showed a gap, but if one showed an overlap only by rounding, the cores touch or
-    // are apart by less than rounding can show along that face (a sliver's tip pointing at
-    // the other core is apart by far more): GJK decides.
-    let (lifted, start, nearest) = closest;
-    let grazing = lifted >= -GRAZING * start.abs().max(nearest.abs()).max_element();
-    match deepest {
-        _ if apart || grazing => Faces::Unmeasured,
-        Some(d) => Faces::Settled(d.contact()),
-        None => Faces::Overlapping,
+
+    /// The verdict once every face was looked at and none settled it.
+    fn verdict(&self, a: &Convex, b: &Convex) -> Faces {
+        // No face showed a gap, but if one showed an overlap only by rounding, the cores touch
+        // or are apart by less than rounding can show along that face (a sliver's tip pointing
+        // at the other core is apart by far more): GJK decides.
+        let (lifted, start, nearest) = self.closest;
+        let grazing = lifted >= -GRAZING * start.abs().max(nearest.abs()).max_element();
+        match self.deepest {
+            _ if self.apart || grazing => Faces::Unmeasured,
+            Some((face, normal, x)) => {
+                // The answer's face must have found the deepest vertex (see the gap's check
+                // in `faces`); if rounding misled its walk, GJK decides.
+                let other = if face.from_a { b } else { a };
+                let least = lowest_vertex(&other.vertices, normal);
+                if normal.dot(other.vertices[least]) < x {
+                    Faces::Unmeasured
+                } else {
+                    Faces::Settled(face.contact())
+                }
+            }
+            None => Faces::Overlapping,
+        }
     }
 }
 
