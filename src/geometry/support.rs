@@ -52,17 +52,22 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
 /// polygon, so a wrong guess costs time, not the answer; after log₂ n steps the climb gives way
 /// to the bisection over the whole cycle.
 pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> usize {
-    let key = |v: DVec2| v.dot(dir);
     let vertices = &shape.vertices;
-    let n = vertices.len();
-    if n < BISECT_FROM {
-        return scan(vertices, &key);
+    if vertices.len() < BISECT_FROM {
+        return scan(vertices, &|v: DVec2| v.dot(dir));
     }
+    peak_between(vertices, &|v: DVec2| v.dot(dir), arc)
+}
+
+/// The vertex where `key` peaks, expected on the counter-clockwise arc from `arc[0]` to
+/// `arc[1]`, along which `key` rises and then falls (see [`extreme_vertex_between`]).
+fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]) -> usize {
+    let n = vertices.len();
     let from = arc[0] % n;
     // k ≤ n, so one subtraction wraps the index (no division).
     let at = |k: usize| {
         let i = from + k;
-        vertices[if i >= n { i - n } else { i }].dot(dir)
+        key(vertices[if i >= n { i - n } else { i }])
     };
     // The first step along the arc that does not rise.
     let (mut lo, mut hi) = (0, (arc[1] % n + n - from) % n);
@@ -76,8 +81,8 @@ pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> us
     }
     let start = (from + lo) % n;
     let budget = (usize::BITS - n.leading_zeros()) as usize;
-    climb_at_most(vertices, (start, key(vertices[start])), &key, budget)
-        .unwrap_or_else(|| peak(vertices, [None, None], &key))
+    climb_at_most(vertices, (start, key(vertices[start])), key, budget)
+        .unwrap_or_else(|| peak(vertices, [None, None], key))
 }
 
 /// A convex core as GJK and EPA see it: vertices in world space and an extreme vertex in any
@@ -156,13 +161,18 @@ impl CoreShape for Convex {
         }
         // The extremes along ±x and ±y, keyed by the coordinate itself: the same vertices as
         // `extreme(±X)` and `extreme(±Y)` (a dot product with an axis is the coordinate, exactly),
-        // without the multiplications.
-        fn at(v: &[DVec2], key: impl Fn(DVec2) -> f64) -> DVec2 {
-            v[peak(v, [None, None], &key)]
-        }
+        // without the multiplications. The rightmost by a bisection of the whole cycle; from
+        // there on, each by a bisection of the arc that holds it: counter-clockwise from the
+        // rightmost vertex, x falls to the leftmost and rises back, the top lies between the
+        // rightmost and the leftmost, the bottom between the leftmost and the rightmost.
+        let n = v.len();
+        let right = peak(v, [None, None], &|p: DVec2| p.x);
+        let left = peak_between(v, &|p: DVec2| -p.x, [right, right + n - 1]);
+        let top = peak_between(v, &|p: DVec2| p.y, [right, left]);
+        let bottom = peak_between(v, &|p: DVec2| -p.y, [left, right]);
         (
-            DVec2::new(at(v, |p| -p.x).x, at(v, |p| -p.y).y),
-            DVec2::new(at(v, |p| p.x).x, at(v, |p| p.y).y),
+            DVec2::new(v[left].x, v[bottom].y),
+            DVec2::new(v[right].x, v[top].y),
         )
     }
 }
@@ -554,8 +564,13 @@ mod tests {
         }
     }
 
-    /// Each direction asked of a fresh walker, so every answer comes from the bisection.
+    /// Each direction asked of a fresh walker, so every answer comes from the bisection; the
+    /// bounding box is the one of all the vertices.
     fn check_bisection(shape: &Convex, dirs: &[DVec2]) -> Result<(), TestCaseError> {
+        let v = &shape.vertices;
+        let lo = v.iter().fold(DVec2::INFINITY, |m, &p| m.min(p));
+        let hi = v.iter().fold(DVec2::NEG_INFINITY, |m, &p| m.max(p));
+        prop_assert_eq!(shape.bounds(), (lo, hi));
         for (k, &d) in dirs.iter().enumerate() {
             let first_max = (0..shape.vertices.len())
                 .find(|&i| shape.vertices[i].dot(d) == shape.support_value(d))
