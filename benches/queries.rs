@@ -23,6 +23,7 @@ use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
 use minkowski_lab::geometry::edge_scan::edge_scan;
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
 use minkowski_lab::geometry::gjk::gjk_distance;
+use minkowski_lab::geometry::gjk_cast::time_of_impact;
 use minkowski_lab::geometry::linear_cast::linear_cast;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
 use minkowski_lab::geometry::query;
@@ -307,6 +308,12 @@ fn casts(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("linear_cast/closing/{n}"));
         g.bench_function("ours", |x| {
             x.iter(|| linear_cast(black_box(&a), black_box(&b)).toi)
+        });
+        g.bench_function("ours_query", |x| {
+            x.iter(|| {
+                let (va, vb) = (a.velocity, b.velocity);
+                time_of_impact(black_box(&p.a), va, black_box(&p.b), vb).toi
+            })
         });
         g.bench_function("parry", |x| {
             x.iter(|| {

@@ -25,6 +25,7 @@ mod common;
 
 use common::*;
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
+use minkowski_lab::geometry::gjk_cast::time_of_impact;
 use minkowski_lab::geometry::iterative_cast::iterative_cast;
 use minkowski_lab::geometry::linear_cast::{aabb_cast, linear_cast, translated_at, LinearCast};
 use minkowski_lab::geometry::special::Aabb;
@@ -827,6 +828,56 @@ fn thin_shapes_match_the_bisection_oracle() {
     }
     assert!(
         tally.hit > 150 && tally.miss > 150 && tally.overlapping > 10,
+        "{tally:?}"
+    );
+}
+
+/// `gjk_cast::time_of_impact` (the GJK ray cast, no MD built) gives the linear cast's answer:
+/// the same status, the same time, and a normal that agrees with it.
+#[test]
+fn the_gjk_ray_cast_matches_the_linear_cast() {
+    let mut tally = Tally::default();
+    let (mut worst_time, mut worst_normal) = (0.0f64, 0.0f64);
+    let all = cases(600).into_iter().chain(thin_cases(800));
+    for (i, (sa, a, sb, b)) in all.enumerate() {
+        let what = describe(i, &sa, &a, &sb, &b);
+        if min_distance(&a, &b).abs() < GRAZING {
+            tally.grazing += 1;
+            continue;
+        }
+        let (wa, wb) = (a.world_at(0.0), b.world_at(0.0));
+        let fast = time_of_impact(&wa, a.velocity, &wb, b.velocity);
+        let exact = linear_cast(&a, &b);
+        assert_eq!(fast.status, exact.status, "{what}: {fast:?} vs {exact:?}");
+        match exact.status {
+            CastStatus::Hit => tally.hit += 1,
+            CastStatus::Miss => tally.miss += 1,
+            _ => tally.overlapping += 1,
+        }
+        // Never later than the exact time (it only moves up to supporting lines).
+        assert!(
+            fast.toi <= exact.toi + ROUNDING,
+            "{what}: {fast:?} vs {exact:?}"
+        );
+        worst_time = worst_time.max((fast.toi - exact.toi).abs());
+        assert!(
+            (fast.toi - exact.toi).abs() < TIME_TOL,
+            "{what}: {fast:?} vs {exact:?}"
+        );
+        match (fast.normal, exact.normal) {
+            (Some(n), Some(m)) => {
+                // Rounded shapes: the discs are approached step by step, and the last step's
+                // line turns a little less than the exact normal (5e-6 seen).
+                assert!((n - m).length() < 1e-4, "{what}: {fast:?} vs {exact:?}");
+                worst_normal = worst_normal.max((n - m).length());
+            }
+            (None, None) => {}
+            _ => panic!("{what}: {fast:?} vs {exact:?}"),
+        }
+    }
+    println!("{tally:?}; time off by {worst_time:e} at most, normal by {worst_normal:e}");
+    assert!(
+        tally.hit > 400 && tally.miss > 400 && tally.overlapping > 200,
         "{tally:?}"
     );
 }

@@ -628,6 +628,13 @@ fn gjk_epa_traced(
         );
         return (contact, ContactMethod::Gjk, g, None);
     }
+    if matches!(
+        g.termination,
+        GjkTermination::NoProgress | GjkTermination::OutOfIterations
+    ) {
+        // GJK could not settle the distance (see `GjkOutcome::closest`): the exact contact.
+        return (contact(a, b), ContactMethod::ExactFallback, g, None);
+    }
     if g.termination == GjkTermination::Empty {
         let contact = Contact {
             distance: f64::INFINITY,

@@ -155,7 +155,8 @@ pub struct Gjk {
     /// The final simplex: the feature nearest the origin, or (when overlapping) the simplex that
     /// encloses it — EPA's start.
     pub simplex: Simplex,
-    /// The core distance; `None` when the cores overlap or touch (or a core is empty).
+    /// The core distance; `None` when the cores overlap or touch (or a core is empty), or when
+    /// GJK stopped unsettled (see [`GjkOutcome::closest`]).
     pub closest: Option<GjkDistance>,
 }
 
@@ -193,6 +194,19 @@ pub fn md_support_between(
         point: b.vertex(ib) - a.vertex(ia),
         a: ia,
         b: ib,
+    }
+}
+
+/// GJK's first search direction, from the cores' bounding boxes: towards the origin as seen
+/// from the MD's middle (`ca − cb`, the boxes' middles, found in O(log n) unlike the
+/// centroids); +x when the middles coincide.
+pub(crate) fn start_direction(box_a: (DVec2, DVec2), box_b: (DVec2, DVec2)) -> DVec2 {
+    let middle = |(lo, hi): (DVec2, DVec2)| (lo + hi) / 2.0;
+    let start = middle(box_a) - middle(box_b);
+    if start == DVec2::ZERO {
+        DVec2::X
+    } else {
+        start
     }
 }
 
@@ -264,7 +278,7 @@ impl std::fmt::Debug for Simplex {
 
 /// The nearest point of a simplex to the origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Nearest {
+pub(crate) enum Nearest {
     /// The closed simplex contains the origin; the points are the smallest part that does.
     Enclosed(Simplex),
     /// The origin is outside; `closest` is on the `reduced` feature, `direction` the unit vector
@@ -361,7 +375,7 @@ fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
     best.expect("three edges were tried")
 }
 
-fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
+pub(crate) fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
     match *simplex {
         [p] => nearest_of_point(p),
         [p, q] => nearest_of_segment(p, q),
@@ -397,7 +411,9 @@ pub struct GjkOutcome {
     /// The final simplex: the feature nearest the origin, or (when overlapping) the simplex that
     /// encloses it — EPA's start.
     pub simplex: Simplex,
-    /// The core distance; `None` when the cores overlap or touch (or a core is empty).
+    /// The core distance; `None` when the cores overlap or touch (or a core is empty), or when
+    /// GJK stopped ([`GjkTermination::NoProgress`], [`GjkTermination::OutOfIterations`]) with
+    /// the distance uncertain by more than its tolerance.
     pub closest: Option<GjkDistance>,
     /// The scene's length scale the tolerances were measured against ([`tolerance_scale`]).
     pub scale: f64,
@@ -432,8 +448,12 @@ pub fn gjk_distance(a: &Convex, b: &Convex) -> f64 {
     let g = gjk_traced(a, b, &mut NoTrace);
     match g.closest {
         Some(c) => (c.distance - a.radius - b.radius).max(0.0),
-        None if g.termination == GjkTermination::Empty => f64::INFINITY,
-        None => 0.0,
+        None => match g.termination {
+            GjkTermination::Empty => f64::INFINITY,
+            GjkTermination::Overlapping => 0.0,
+            // Unsettled (see `GjkOutcome::closest`): the exact distance.
+            _ => super::contact(a, b).distance.max(0.0),
+        },
     }
 }
 
@@ -455,19 +475,12 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
         .max(f64::MIN_POSITIVE);
     let tol = GJK_GAP_RELATIVE * scale;
     let touch = GJK_TOUCH_RELATIVE * scale;
-    // Start from the MD's support towards the origin, seen from the MD's middle (cb − ca, the
-    // middles of the bounding boxes: found in O(log n), unlike the centroids).
-    let middle = |(lo, hi): (DVec2, DVec2)| (lo + hi) / 2.0;
-    let start = middle(box_a) - middle(box_b);
-    let start = if start == DVec2::ZERO {
-        DVec2::X
-    } else {
-        start
-    };
-    let mut simplex = Simplex::of(&[md_support(a, b, start)]);
+    let mut simplex = Simplex::of(&[md_support(a, b, start_direction(box_a, box_b))]);
     // The best (nearest) simplex feature so far: (reduced, closest, direction).
     let mut best: Option<(Simplex, DVec2, DVec2)> = None;
     let mut termination = GjkTermination::OutOfIterations;
+    // The best lower bound on the distance so far: |v| less the last support's gap.
+    let mut lower = f64::NEG_INFINITY;
 
     for _ in 0..GJK_MAX_ITERATIONS {
         let nearest = nearest_of_simplex(&simplex);
@@ -526,6 +539,7 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
             _ => md_support(a, b, direction),
         };
         let gap = direction.dot(w.point) - direction.dot(closest);
+        lower = lower.max(closest.length() - gap);
         trace.record(|| GjkStep {
             simplex: simplex.to_vec(),
             reduced: reduced.to_vec(),
@@ -555,10 +569,14 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
         };
         (-direction.dot(v)).max(0.0)
     };
+    // Stopped by rounding or the iteration limit with the distance still uncertain by more
+    // than the tolerance (on an MD flat to within rounding, a support far along it can fail to
+    // shorten |v|): no distance, and the callers measure exactly.
+    let unsettled = termination != GjkTermination::Converged && distance - lower > tol;
     GjkOutcome {
         termination,
         simplex: reduced,
-        closest: Some(GjkDistance {
+        closest: (!unsettled).then_some(GjkDistance {
             distance,
             normal: -direction,
             point_a,

@@ -25,6 +25,7 @@ pub mod edge_scan;
 pub mod epa;
 pub mod exit_vector;
 pub mod gjk;
+pub mod gjk_cast;
 pub mod hull;
 pub mod iterative_cast;
 pub mod linear_cast;

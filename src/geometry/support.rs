@@ -98,9 +98,14 @@ pub trait CoreShape {
     /// vertices from `arc[0]` to `arc[1]` (see [`extreme_vertex_between`]).
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize;
 
+    /// The core's extreme vertices along the world axes (at least one vertex).
+    fn axis_extremes(&self) -> AxisExtremes {
+        AxisExtremes([DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y].map(|d| self.extreme(d)))
+    }
+
     /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
     fn bounds(&self) -> (DVec2, DVec2) {
-        bounds_by_extremes(self)
+        self.axis_extremes().bounds(self)
     }
 
     /// The largest coordinate magnitude of the core (0 without vertices).
@@ -112,13 +117,18 @@ pub trait CoreShape {
     }
 }
 
-/// A core's bounding box from its extreme vertices along ±x and ±y.
-fn bounds_by_extremes(core: &(impl CoreShape + ?Sized)) -> (DVec2, DVec2) {
-    let at = |dir: DVec2| core.vertex(core.extreme(dir));
-    (
-        DVec2::new(at(-DVec2::X).x, at(-DVec2::Y).y),
-        DVec2::new(at(DVec2::X).x, at(DVec2::Y).y),
-    )
+/// A core's extreme vertices along +x, +y, −x and −y, in the order they come round a
+/// counter-clockwise core (each the first of its exact ties, as [`CoreShape::extreme`] finds
+/// it): the vertices of its bounding box's sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AxisExtremes(pub [usize; 4]);
+
+impl AxisExtremes {
+    /// The corners `(min, max)` of the bounding box.
+    pub fn bounds(&self, core: &(impl CoreShape + ?Sized)) -> (DVec2, DVec2) {
+        let [right, top, left, bottom] = self.0.map(|i| core.vertex(i));
+        (DVec2::new(left.x, bottom.y), DVec2::new(right.x, top.y))
+    }
 }
 
 /// The largest coordinate magnitude of a bounding box `(min, max)`.
@@ -140,7 +150,7 @@ impl CoreShape for Convex {
         extreme_vertex_between(self, dir, arc)
     }
     fn bounds(&self) -> (DVec2, DVec2) {
-        // A small core in one pass; a large one by four bisections.
+        // A small core in one pass, by the coordinates alone.
         let v = &self.vertices;
         if v.len() < BISECT_FROM {
             let (mut lo, mut hi) = (v[0], v[0]);
@@ -159,22 +169,51 @@ impl CoreShape for Convex {
             }
             return (lo, hi);
         }
-        // The extremes along ±x and ±y, keyed by the coordinate itself: the same vertices as
-        // `extreme(±X)` and `extreme(±Y)` (a dot product with an axis is the coordinate, exactly),
-        // without the multiplications. The rightmost by a bisection of the whole cycle; from
-        // there on, each by a bisection of the arc that holds it: counter-clockwise from the
-        // rightmost vertex, x falls to the leftmost and rises back, the top lies between the
-        // rightmost and the leftmost, the bottom between the leftmost and the rightmost.
-        let n = v.len();
-        let right = peak(v, [None, None], &|p: DVec2| p.x);
-        let left = peak_between(v, &|p: DVec2| -p.x, [right, right + n - 1]);
-        let top = peak_between(v, &|p: DVec2| p.y, [right, left]);
-        let bottom = peak_between(v, &|p: DVec2| -p.y, [left, right]);
-        (
-            DVec2::new(v[left].x, v[bottom].y),
-            DVec2::new(v[right].x, v[top].y),
-        )
+        self.axis_extremes().bounds(self)
     }
+    fn axis_extremes(&self) -> AxisExtremes {
+        let v = &self.vertices;
+        if v.len() < BISECT_FROM {
+            // One pass; strict comparisons keep the first of equal values, as a scan does.
+            let mut at = [0; 4];
+            for (j, p) in v.iter().enumerate().skip(1) {
+                let [right, top, left, bottom] = at.map(|i| v[i]);
+                if p.x > right.x {
+                    at[0] = j;
+                } else if p.x < left.x {
+                    at[2] = j;
+                }
+                if p.y > top.y {
+                    at[1] = j;
+                } else if p.y < bottom.y {
+                    at[3] = j;
+                }
+            }
+            return AxisExtremes(at);
+        }
+        // Keyed by the coordinate itself: the same vertices as `extreme(±X)` and `extreme(±Y)`
+        // (a dot product with an axis is the coordinate, exactly), without the multiplications.
+        AxisExtremes(extremes_round(v, |p| p.x, |p| p.y))
+    }
+}
+
+/// The extreme vertices of a large convex polygon along `+u`, `+w`, `−u` and `−w`, where `along`
+/// and `across` are the dot products with `u` and with `w`, a quarter turn counter-clockwise
+/// from `u`. The first by a bisection of the whole cycle; from there on, each by a bisection of
+/// the arc that holds it: counter-clockwise from the extreme along `u`, the values along `u`
+/// fall to the least and rise back; the extreme along `w` lies between those two, and the
+/// extreme along `−w` between the least and the first again.
+fn extremes_round(
+    v: &[DVec2],
+    along: impl Fn(DVec2) -> f64,
+    across: impl Fn(DVec2) -> f64,
+) -> [usize; 4] {
+    let n = v.len();
+    let first = peak(v, [None, None], &along);
+    let opposite = peak_between(v, &|p: DVec2| -along(p), [first, first + n - 1]);
+    let quarter = peak_between(v, &across, [first, opposite]);
+    let three_quarters = peak_between(v, &|p: DVec2| -across(p), [opposite, first]);
+    [first, quarter, opposite, three_quarters]
 }
 
 /// A core in its own frame placed by a pose, without moving its vertices: each one is placed
@@ -220,6 +259,16 @@ impl CoreShape for Posed<'_> {
     }
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
         extreme_vertex_between(self.local, self.turned_back(dir), arc)
+    }
+    fn axis_extremes(&self) -> AxisExtremes {
+        let v = &self.local.vertices;
+        let axes = [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y];
+        if v.len() < BISECT_FROM {
+            return AxisExtremes(axes.map(|d| self.extreme(d)));
+        }
+        // The world axes in the core's frame: the same dot products as `extreme` takes.
+        let (u, w) = (self.turned_back(DVec2::X), self.turned_back(DVec2::Y));
+        AxisExtremes(extremes_round(v, |p| p.dot(u), |p| p.dot(w)))
     }
 }
 
@@ -571,6 +620,17 @@ mod tests {
         let lo = v.iter().fold(DVec2::INFINITY, |m, &p| m.min(p));
         let hi = v.iter().fold(DVec2::NEG_INFINITY, |m, &p| m.max(p));
         prop_assert_eq!(shape.bounds(), (lo, hi));
+        // The axis extremes, of the shape and of it placed by a pose, are the extreme vertices
+        // along the axes.
+        let posed_local = Convex {
+            vertices: shape.vertices.iter().map(|&p| p - lo).collect(),
+            radius: 0.0,
+        };
+        let posed = Posed::new(&posed_local, &Pose::new(lo, 0.7 + dirs.len() as f64));
+        let axes = [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y];
+        let (ours, theirs) = (shape.axis_extremes(), posed.axis_extremes());
+        prop_assert_eq!(ours.0, axes.map(|d| shape.extreme(d)));
+        prop_assert_eq!(theirs.0, axes.map(|d| posed.extreme(d)));
         for (k, &d) in dirs.iter().enumerate() {
             let first_max = (0..shape.vertices.len())
                 .find(|&i| shape.vertices[i].dot(d) == shape.support_value(d))

@@ -16,7 +16,9 @@
 #![allow(dead_code)]
 
 use minkowski_lab::figure::{self, compare::compare};
+use minkowski_lab::geometry::cast::CastStatus;
 use minkowski_lab::geometry::gjk::tolerance_scale;
+use minkowski_lab::geometry::gjk_cast::time_of_impact;
 use minkowski_lab::geometry::{contact, query, DVec2, Source};
 use minkowski_lab::report::scene_report;
 use minkowski_lab::scene::{Body, Demo, Scene, Settings, ShapeSpec, MAX_ANGLE_DEG, MAX_COORDINATE};
@@ -143,6 +145,22 @@ fn fast_queries(scene: &Scene) {
         (unsigned - exact.distance.max(0.0)).abs() <= tol,
         "query::distance: {unsigned}, exact {exact:?}\n  A = {a:?}\n  B = {b:?}"
     );
+    // The GJK ray cast: a time in [0, 1], a unit normal for a hit, and overlapping at the start
+    // exactly when the exact contact says so (touching counts) or within rounding of it. (When
+    // overlapping, the normal is the contact's, which at 10⁻³²⁴ cannot be made unit.)
+    let (va, vb) = (scene.a.velocity, scene.b.velocity);
+    let cast = time_of_impact(&a, va, &b, vb);
+    let what = format!(
+        "time_of_impact: {cast:?}, exact {exact:?}\n  A = {a:?} v {va}\n  B = {b:?} v {vb}"
+    );
+    assert!((0.0..=1.0).contains(&cast.toi), "{what}");
+    if let (CastStatus::Hit, Some(n)) = (cast.status, cast.normal) {
+        assert!((n.length() - 1.0).abs() < 1e-9, "{what}");
+    }
+    if exact.distance.abs() > tol {
+        let overlapping = cast.status == CastStatus::Overlapping;
+        assert_eq!(overlapping, exact.distance < 0.0, "{what}");
+    }
 }
 
 /// Lengths below about 10⁻¹⁵⁴ have squares below the smallest normal `f64`: products of two
