@@ -40,10 +40,12 @@ use super::{unit, Convex, DVec2};
 /// When two translating shapes first touch, as [`time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Impact {
-    /// [`CastStatus::Hit`], [`CastStatus::Miss`] or [`CastStatus::Overlapping`].
+    /// [`CastStatus::Hit`], [`CastStatus::Miss`] or [`CastStatus::Overlapping`]; in principle
+    /// [`CastStatus::OutOfIterations`] (never seen: polygons end in finitely many steps, and
+    /// rounded shapes within a handful).
     pub status: CastStatus,
     /// The time of impact in `[0, 1]` for a hit; 0 when overlapping at the start; 1 for a miss
-    /// (as [`super::linear_cast::LinearCast::toi`]).
+    /// (as [`super::linear_cast::LinearCast::toi`]); the last safe time when out of iterations.
     pub toi: f64,
     /// The contact normal at the time of impact, unit, from A towards B; the contact normal at
     /// `t = 0` when overlapping; `None` for a miss.
@@ -110,8 +112,10 @@ pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVe
         }
         let known = simplex.iter().any(|q| same_point(q, &p));
         if known && !moved {
-            // Nothing new, and x did not move: in exact arithmetic x is then within the
-            // radius of the MD (see the tests); here, within rounding of it.
+            // Nothing new, and x did not move. In exact arithmetic that cannot happen while x
+            // is farther than the radius from the MD: a simplex point lies no farther along v
+            // than the simplex's nearest point, so its line would be ahead of x. Here x is
+            // within rounding of the MD.
             on_md = true;
             break;
         }
@@ -128,8 +132,14 @@ pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVe
                 reduced, closest, ..
             } => {
                 v = -closest;
-                simplex = reduced;
-                simplex.iter_mut().for_each(|q| q.point += x);
+                // The points kept, as they were (adding x back would round them).
+                let before = simplex;
+                simplex = Simplex::EMPTY;
+                for r in reduced.iter() {
+                    if let Some(q) = before.iter().find(|q| (q.a, q.b) == (r.a, r.b)) {
+                        simplex.push(*q);
+                    }
+                }
             }
         }
     }
