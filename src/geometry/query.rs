@@ -483,8 +483,14 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
                 } else {
                     (end, k)
                 };
+                // The other core's vertex nearest the corner may also be a neighbour of the one
+                // deepest along this face's normal (two corners pointing at each other): each
+                // pair must prove itself, so trying them costs time, never the answer.
+                let (before, after_k) = around(k, m);
                 let settled = corners_nearest(faces, corner, other, k, from_a)
-                    .or_else(|| corner_against_edge(faces, corner, other, back, from_a));
+                    .or_else(|| corner_against_edge(faces, corner, other, back, from_a))
+                    .or_else(|| corners_nearest(faces, corner, other, before, from_a))
+                    .or_else(|| corners_nearest(faces, corner, other, after_k, from_a));
                 if settled.is_some() {
                     return settled;
                 }
