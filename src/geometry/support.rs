@@ -100,7 +100,7 @@ pub trait CoreShape {
 
     /// The core's extreme vertices along the world axes (at least one vertex).
     fn axis_extremes(&self) -> AxisExtremes {
-        AxisExtremes([DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y].map(|d| self.extreme(d)))
+        AxisExtremes(AXES.map(|d| self.extreme(d)))
     }
 
     /// The corners `(min, max)` of the core's world bounding box (at least one vertex).
@@ -116,6 +116,9 @@ pub trait CoreShape {
         box_extent(self.bounds())
     }
 }
+
+/// The directions of [`AxisExtremes`], in its order.
+const AXES: [DVec2; 4] = [DVec2::X, DVec2::Y, DVec2::NEG_X, DVec2::NEG_Y];
 
 /// A core's extreme vertices along +x, +y, −x and −y, in the order they come round a
 /// counter-clockwise core (each the first of its exact ties, as [`CoreShape::extreme`] finds
@@ -174,22 +177,7 @@ impl CoreShape for Convex {
     fn axis_extremes(&self) -> AxisExtremes {
         let v = &self.vertices;
         if v.len() < BISECT_FROM {
-            // One pass; strict comparisons keep the first of equal values, as a scan does.
-            let mut at = [0; 4];
-            for (j, p) in v.iter().enumerate().skip(1) {
-                let [right, top, left, bottom] = at.map(|i| v[i]);
-                if p.x > right.x {
-                    at[0] = j;
-                } else if p.x < left.x {
-                    at[2] = j;
-                }
-                if p.y > top.y {
-                    at[1] = j;
-                } else if p.y < bottom.y {
-                    at[3] = j;
-                }
-            }
-            return AxisExtremes(at);
+            return AxisExtremes(AXES.map(|d| self.extreme(d)));
         }
         // Keyed by the coordinate itself: the same vertices as `extreme(±X)` and `extreme(±Y)`
         // (a dot product with an axis is the coordinate, exactly), without the multiplications.
@@ -262,9 +250,8 @@ impl CoreShape for Posed<'_> {
     }
     fn axis_extremes(&self) -> AxisExtremes {
         let v = &self.local.vertices;
-        let axes = [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y];
         if v.len() < BISECT_FROM {
-            return AxisExtremes(axes.map(|d| self.extreme(d)));
+            return AxisExtremes(AXES.map(|d| self.extreme(d)));
         }
         // The world axes in the core's frame: the same dot products as `extreme` takes.
         let (u, w) = (self.turned_back(DVec2::X), self.turned_back(DVec2::Y));
@@ -627,10 +614,9 @@ mod tests {
             radius: 0.0,
         };
         let posed = Posed::new(&posed_local, &Pose::new(lo, 0.7 + dirs.len() as f64));
-        let axes = [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y];
         let (ours, theirs) = (shape.axis_extremes(), posed.axis_extremes());
-        prop_assert_eq!(ours.0, axes.map(|d| shape.extreme(d)));
-        prop_assert_eq!(theirs.0, axes.map(|d| posed.extreme(d)));
+        prop_assert_eq!(ours.0, AXES.map(|d| shape.extreme(d)));
+        prop_assert_eq!(theirs.0, AXES.map(|d| posed.extreme(d)));
         for (k, &d) in dirs.iter().enumerate() {
             let first_max = (0..shape.vertices.len())
                 .find(|&i| shape.vertices[i].dot(d) == shape.support_value(d))
