@@ -279,13 +279,14 @@ fn corner_against_edge(
     }
     let (corner, start) = (faces[i], other[j]);
     let (edge, size) = rescaled(other[around(j, m).1] - start);
+    let (i_before, i_after) = around(i, n);
     let normal = outward(edge);
     let lifted = normal.dot(corner - start);
     let along = (corner - start).dot(edge);
     let holds = lifted > 0.0
         && (0.0..=edge.length_squared() * size).contains(&along)
-        && normal.dot(faces[around(i, n).1] - corner) >= 0.0
-        && normal.dot(faces[around(i, n).0] - corner) >= 0.0;
+        && normal.dot(faces[i_after] - corner) >= 0.0
+        && normal.dot(faces[i_before] - corner) >= 0.0;
     let face = Face {
         from_a: !from_a,
         edge,
@@ -478,15 +479,11 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
                 // and the nearest vertex, or that corner and the other core's edge from the
                 // nearest vertex back towards the face (a face contact whose first tie fell
                 // off the face).
-                let (corner, back) = if along < 0.0 {
-                    (i, if k == 0 { m - 1 } else { k - 1 })
-                } else {
-                    (end, k)
-                };
+                let (before, after_k) = around(k, m);
+                let (corner, back) = if along < 0.0 { (i, before) } else { (end, k) };
                 // The other core's vertex nearest the corner may also be a neighbour of the one
                 // deepest along this face's normal (two corners pointing at each other): each
                 // pair must prove itself, so trying them costs time, never the answer.
-                let (before, after_k) = around(k, m);
                 let settled = corners_nearest(faces, corner, other, k, from_a)
                     .or_else(|| corner_against_edge(faces, corner, other, back, from_a))
                     .or_else(|| corners_nearest(faces, corner, other, before, from_a))
