@@ -18,7 +18,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use minkowski_lab::figure;
-use minkowski_lab::geometry::angular_cast::angular_cast;
+use minkowski_lab::geometry::angular_cast::{angular_cast, angular_time_of_impact};
 use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
 use minkowski_lab::geometry::edge_scan::edge_scan;
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
@@ -339,6 +339,9 @@ fn casts(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("rotating_toi/closing/{n}"));
         g.bench_function("ours", |x| {
             x.iter(|| angular_cast(black_box(&a), black_box(&b), &settings).toi)
+        });
+        g.bench_function("ours_query", |x| {
+            x.iter(|| angular_time_of_impact(black_box(&a), black_box(&b), &settings).toi)
         });
         g.bench_function("parry", |x| {
             x.iter(|| {

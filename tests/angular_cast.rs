@@ -6,7 +6,9 @@
 mod common;
 
 use common::*;
-use minkowski_lab::geometry::angular_cast::{angular_cast, AngularCast};
+use minkowski_lab::geometry::angular_cast::{
+    angular_cast, angular_time_of_impact, AngularCast, AngularImpact,
+};
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use minkowski_lab::geometry::{DVec2, Pose, Shape, Source};
 use minkowski_lab::scene::Scene;
@@ -351,6 +353,13 @@ struct Tally {
     max_iterations_used: usize,
     /// The largest (oracle's toi − cast's toi) on hits, in t.
     max_early: f64,
+    /// Cases where the query ([`angular_time_of_impact`]) ended otherwise than the figure's
+    /// cast.
+    query_other_status: usize,
+    /// The largest |query's toi − cast's toi| where both hit, in t.
+    query_max_toi_gap: f64,
+    /// The most iterations the query took, and the figure's cast on the same case.
+    query_most_iterations: (u32, usize),
 }
 
 const RANDOM_CASES: u32 = 1500;
@@ -404,7 +413,17 @@ fn agree_with_the_oracle(
             let cast = angular_cast(&a, &b, &s);
             check_invariants(&a, &b, &s, &cast);
             let oracle = oracle_scan(&a, &b);
+            let query = angular_time_of_impact(&a, &b, &s);
+            check_query(&a, &b, &s, &query, oracle.toi);
             let mut t = tally.borrow_mut();
+            if query.status != cast.status {
+                t.query_other_status += 1;
+            } else if query.status == CastStatus::Hit {
+                t.query_max_toi_gap = t.query_max_toi_gap.max((query.toi - cast.toi).abs());
+            }
+            if query.iterations > t.query_most_iterations.0 {
+                t.query_most_iterations = (query.iterations, cast.iterations.len());
+            }
             t.cases += 1;
             t.max_iterations_used = t.max_iterations_used.max(cast.iterations.len());
             if oracle.unresolved {
@@ -446,6 +465,46 @@ fn agree_with_the_oracle(
     eprintln!("{t:#?}");
     assert_eq!(t.cases, cases as usize);
     t
+}
+
+/// What the query ([`angular_time_of_impact`]) must hold on any case, against the exact
+/// distance and the oracle's first contact `oracle` (`Some(0.0)`: overlapping at the start):
+/// the same guarantees as the figure's cast, on bounds instead of exact distances.
+fn check_query(
+    a: &MovingBody,
+    b: &MovingBody,
+    s: &CastSettings,
+    query: &AngularImpact,
+    oracle: Option<f64>,
+) {
+    assert!(query.iterations <= s.max_iterations, "{query:?}");
+    assert!((0.0..=1.0).contains(&query.toi), "{query:?}");
+    match query.status {
+        CastStatus::Overlapping => {
+            assert_eq!(oracle, Some(0.0), "{query:?}");
+            assert_eq!(query.toi, 0.0);
+            assert!(query.distance <= 0.0, "{query:?}");
+        }
+        CastStatus::Miss => assert_eq!(oracle, None, "{query:?}"),
+        status => {
+            // Apart at the time it stopped, never after the first contact.
+            let d = distance_at(a, b, query.toi);
+            assert!(d > 0.0, "{status:?} at {} with distance {d}", query.toi);
+            if let Some(o) = oracle {
+                assert!(query.toi <= o + LATE_ALLOWANCE, "{query:?} after {o}");
+            }
+            if status == CastStatus::Hit {
+                // The reported distance is an upper bound below the tolerance (these cases'
+                // tolerances are far above the rounding floor it is raised to).
+                assert!(
+                    d <= query.distance * (1.0 + 1e-9) + 1e-12,
+                    "{query:?}, exact {d}"
+                );
+                assert!(query.distance < s.tolerance, "{query:?}");
+                assert!((query.normal.length() - 1.0).abs() < 1e-12, "{query:?}");
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -708,7 +767,8 @@ fn seeded_crawling_casts_stop_with_a_reason() {
         },
     ];
     let mut statuses = std::collections::BTreeMap::new();
-    let mut checked = 0;
+    let mut query_statuses = std::collections::BTreeMap::new();
+    let (mut checked, mut query_other) = (0, 0);
     for _ in 0..300 {
         let bar = Shape::Box {
             half_extents: DVec2::new(rng.range(1.0, 5.0), rng.range(0.005, 0.05)),
@@ -737,9 +797,13 @@ fn seeded_crawling_casts_stop_with_a_reason() {
         let cast = angular_cast(&a, &b, &s);
         check_invariants(&a, &b, &s, &cast);
         *statuses.entry(cast.status.as_str()).or_insert(0) += 1;
+        let query = angular_time_of_impact(&a, &b, &s);
+        *query_statuses.entry(query.status.as_str()).or_insert(0) += 1;
+        query_other += usize::from(query.status != cast.status);
         if a.max_radius() * omega.abs() <= 60.0 {
             checked += 1;
             let oracle = oracle_scan(&a, &b);
+            check_query(&a, &b, &s, &query, oracle.toi);
             if let Some(o) = oracle.toi {
                 assert!(
                     cast.toi <= o + LATE_ALLOWANCE,
@@ -750,6 +814,10 @@ fn seeded_crawling_casts_stop_with_a_reason() {
             }
         }
     }
-    eprintln!("crawler statuses: {statuses:?}; {checked} checked against the oracle");
+    eprintln!(
+        "crawler statuses: {statuses:?} (the query's: {query_statuses:?}, {query_other} cases \
+         ending otherwise); {checked} checked against the oracle"
+    );
     assert!(statuses.len() >= 4, "{statuses:?}");
+    assert!(query_statuses.len() >= 4, "{query_statuses:?}");
 }

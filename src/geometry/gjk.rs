@@ -109,6 +109,9 @@ pub enum GjkTermination {
     OutOfIterations,
     /// A core has no vertices: there is nothing to measure.
     Empty,
+    /// The caller's test of the bounds held ([`gjk_bounds`]): the distance lies between
+    /// [`GjkDistance::lower`] and [`GjkDistance::distance`], which may be far from exact.
+    Bounded,
 }
 
 /// One GJK iteration, all in the world frame, points on the **core** MD (B ⊖ A, no radii).
@@ -144,6 +147,12 @@ pub struct GjkDistance {
     pub point_a: DVec2,
     /// Witness point on B's core; `point_b − point_a = distance · normal` up to rounding.
     pub point_b: DVec2,
+    /// A lower bound on the core distance: the core MD lies at least this far from the origin
+    /// along `lower_normal` (up to rounding), so B's core lies that far beyond A's along it.
+    /// Within [`GJK_GAP_RELATIVE`] of the scale below `distance` when GJK converged.
+    pub lower: f64,
+    /// Unit, from A towards B: the axis of `lower`.
+    pub lower_normal: DVec2,
 }
 
 /// Everything GJK did and what it concluded.
@@ -419,6 +428,16 @@ pub struct GjkOutcome {
     pub scale: f64,
 }
 
+impl GjkOutcome {
+    /// A core has no vertices.
+    const EMPTY: GjkOutcome = GjkOutcome {
+        termination: GjkTermination::Empty,
+        simplex: Simplex::EMPTY,
+        closest: None,
+        scale: f64::MIN_POSITIVE,
+    };
+}
+
 /// Run GJK on the cores of `a` and `b` (world space; radii ignored), recording every iteration:
 /// two [`super::Convex`] shapes, or shapes placed by a pose without moving their vertices
 /// ([`super::support::Posed`]).
@@ -461,26 +480,88 @@ pub fn gjk_distance(a: &Convex, b: &Convex) -> f64 {
 /// alone: nothing is copied or allocated).
 pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
-        return GjkOutcome {
-            termination: GjkTermination::Empty,
-            simplex: Simplex::EMPTY,
-            closest: None,
-            scale: f64::MIN_POSITIVE,
-        };
+        return GjkOutcome::EMPTY;
     }
     // Each core's bounding box, once: it gives the scale and the start.
     let (box_a, box_b) = (a.bounds(), b.bounds());
     let scale = box_extent(box_a)
         .max(box_extent(box_b))
         .max(f64::MIN_POSITIVE);
+    let seed = GjkSeed::Direction(start_direction(box_a, box_b));
+    gjk_run::<true, S>(a, b, seed, scale, |_, _| false, trace)
+}
+
+/// Where [`gjk_bounds`] starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GjkSeed {
+    /// The MD's support point along this search direction (towards the origin from the MD, as
+    /// [`start_direction`]).
+    Direction(DVec2),
+    /// These MD vertices, by their vertex indices, at the cores' present poses: the simplex a
+    /// run on nearby poses ended with (Erin Catto's simplex cache in Box2D). Their points are
+    /// recomputed; indices out of range are dropped (and with none left, the search starts
+    /// along +x).
+    Simplex(Simplex),
+}
+
+/// GJK from `seed`, its tolerances measured against `scale` (at least [`tolerance_scale`]; an
+/// upper bound will do), stopping early with [`GjkTermination::Bounded`] as soon as
+/// `enough(lower, upper)` holds for the bounds on the core distance (checked on each simplex,
+/// before its support search), and without the witness points (left at the origin): what a
+/// caller that steps on the distance and the normal wants. Where the cores are near where they
+/// were (a cast's next iteration), the last run's simplex saves most of the walk: its feature
+/// is often still the nearest one, and one support search confirms it.
+pub(crate) fn gjk_bounds<S: CoreShape>(
+    a: &S,
+    b: &S,
+    seed: GjkSeed,
+    scale: f64,
+    enough: impl Fn(f64, f64) -> bool,
+) -> GjkOutcome {
+    gjk_run::<false, S>(a, b, seed, scale, enough, &mut NoTrace)
+}
+
+/// GJK from `seed`, as [`gjk_bounds`], handing each iteration to `trace` and with the witness
+/// points when `WITNESSES`. [`gjk_traced`] is this from the bounding boxes' middles, with their
+/// scale, no early stop and the witnesses.
+fn gjk_run<const WITNESSES: bool, S: CoreShape>(
+    a: &S,
+    b: &S,
+    seed: GjkSeed,
+    scale: f64,
+    enough: impl Fn(f64, f64) -> bool,
+    trace: &mut impl Trace<GjkStep>,
+) -> GjkOutcome {
+    if a.vertex_count() == 0 || b.vertex_count() == 0 {
+        return GjkOutcome::EMPTY;
+    }
+    let mut simplex = Simplex::EMPTY;
+    if let GjkSeed::Simplex(seed) = seed {
+        for p in seed.iter() {
+            if p.a < a.vertex_count() && p.b < b.vertex_count() {
+                simplex.push(MdVertex {
+                    point: b.vertex(p.b) - a.vertex(p.a),
+                    ..*p
+                });
+            }
+        }
+    }
+    if simplex.is_empty() {
+        let start = match seed {
+            GjkSeed::Direction(start) => start,
+            GjkSeed::Simplex(_) => DVec2::X,
+        };
+        simplex.push(md_support(a, b, start));
+    }
     let tol = GJK_GAP_RELATIVE * scale;
     let touch = GJK_TOUCH_RELATIVE * scale;
-    let mut simplex = Simplex::of(&[md_support(a, b, start_direction(box_a, box_b))]);
     // The best (nearest) simplex feature so far: (reduced, closest, direction).
     let mut best: Option<(Simplex, DVec2, DVec2)> = None;
     let mut termination = GjkTermination::OutOfIterations;
-    // The best lower bound on the distance so far: |v| less the last support's gap.
+    // The best lower bound on the distance so far, |v| less the last support's gap, and its
+    // axis (from A towards B).
     let mut lower = f64::NEG_INFINITY;
+    let mut lower_normal = DVec2::X;
 
     for _ in 0..GJK_MAX_ITERATIONS {
         let nearest = nearest_of_simplex(&simplex);
@@ -515,6 +596,12 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
         else {
             unreachable!("the enclosed case returned above");
         };
+        let upper = closest.length();
+        if enough(lower, upper) {
+            best = Some((reduced, closest, direction));
+            termination = GjkTermination::Bounded;
+            break;
+        }
         if let Some((_, best_closest, _)) = &best {
             if closest.length_squared() >= best_closest.length_squared() {
                 trace.record(|| GjkStep {
@@ -539,7 +626,9 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
             _ => md_support(a, b, direction),
         };
         let gap = direction.dot(w.point) - direction.dot(closest);
-        lower = lower.max(closest.length() - gap);
+        if upper - gap > lower {
+            (lower, lower_normal) = (upper - gap, -direction);
+        }
         trace.record(|| GjkStep {
             simplex: simplex.to_vec(),
             reduced: reduced.to_vec(),
@@ -559,7 +648,11 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
     }
 
     let (reduced, _, direction) = best.expect("the first iteration always records a feature");
-    let (point_a, point_b) = witnesses(a, b, &reduced);
+    let (point_a, point_b) = if WITNESSES {
+        witnesses(a, b, &reduced)
+    } else {
+        (DVec2::ZERO, DVec2::ZERO)
+    };
     let distance = {
         // |v| along the exact direction (see `nearest_of_segment`), robust for tiny v.
         let v = match *reduced {
@@ -572,7 +665,10 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
     // Stopped by rounding or the iteration limit with the distance still uncertain by more
     // than the tolerance (on an MD flat to within rounding, a support far along it can fail to
     // shorten |v|): no distance, and the callers measure exactly.
-    let unsettled = termination != GjkTermination::Converged && distance - lower > tol;
+    let unsettled = !matches!(
+        termination,
+        GjkTermination::Converged | GjkTermination::Bounded
+    ) && distance - lower > tol;
     GjkOutcome {
         termination,
         simplex: reduced,
@@ -581,6 +677,8 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
             normal: -direction,
             point_a,
             point_b,
+            lower: lower.min(distance),
+            lower_normal,
         }),
         scale,
     }
@@ -715,5 +813,64 @@ mod tests {
         } else {
             assert_eq!(g.termination, GjkTermination::Overlapping);
         }
+    }
+
+    /// A seeded, bounded run on polygons a little moved from where a full run ended: without an
+    /// early stop it lands on the full run's distance; with one, its bounds hold the exact
+    /// distance, and B lies at least `lower` beyond A along `lower_normal`.
+    #[test]
+    fn a_seeded_run_on_moved_cores_keeps_its_bounds() {
+        use crate::geometry::contact;
+        let gap_along = |a: &Convex, b: &Convex, n: DVec2| {
+            let lowest_b = b
+                .vertices
+                .iter()
+                .map(|v| n.dot(*v))
+                .fold(f64::INFINITY, f64::min);
+            let highest_a = a
+                .vertices
+                .iter()
+                .map(|v| n.dot(*v))
+                .fold(f64::NEG_INFINITY, f64::max);
+            lowest_b - highest_a
+        };
+        let mut checked = 0;
+        for k in 0..400 {
+            let f = k as f64;
+            let a = boxed(1.0, 0.3 + (f * 0.37).sin().abs(), 0.0, 0.0, f * 7.0);
+            let (x, y) = (3.0 * (f * 0.11).cos(), 3.0 * (f * 0.11).sin());
+            let before = boxed(0.5, 0.8, x, y, f * 13.0);
+            let Some(seed) = gjk(&a, &before).closest.map(|_| gjk(&a, &before).simplex) else {
+                continue;
+            };
+            // B moved towards A and turned a little, its vertex indices kept.
+            let after = boxed(0.5, 0.8, 0.8 * x, 0.8 * y, f * 13.0 + 4.0);
+            let Some(exact) = gjk(&a, &after).closest else {
+                continue;
+            };
+            let scale = tolerance_scale(&a, &after);
+            let full = gjk_bounds(&a, &after, GjkSeed::Simplex(seed), scale, |_, _| false);
+            let full = full.closest.expect("apart");
+            assert!(
+                (full.distance - exact.distance).abs() < 1e-12,
+                "{full:?} {exact:?}"
+            );
+            let bounded = gjk_bounds(&a, &after, GjkSeed::Simplex(seed), scale, |lower, upper| {
+                lower >= 0.5 * upper
+            });
+            let c = bounded.closest.expect("apart");
+            let d = contact(&a, &after).distance;
+            assert!(
+                c.lower <= d + 1e-12 && d <= c.distance + 1e-12,
+                "{c:?} vs {d}"
+            );
+            assert!(
+                gap_along(&a, &after, c.lower_normal) >= c.lower - 1e-12,
+                "{c:?}"
+            );
+            assert!((c.lower_normal.length() - 1.0).abs() < 1e-12);
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked}");
     }
 }

@@ -218,10 +218,16 @@ pub struct Posed<'a> {
 
 impl<'a> Posed<'a> {
     pub fn new(local: &'a Convex, pose: &Pose) -> Self {
+        Posed::turned(local, pose.position, DVec2::from_angle(pose.angle))
+    }
+
+    /// Placed at `position`, turned by `rotation` (`(cos θ, sin θ)` of the pose's angle, as
+    /// [`DVec2::from_angle`] gives it): for a caller that has it already.
+    pub fn turned(local: &'a Convex, position: DVec2, rotation: DVec2) -> Self {
         Posed {
             local,
-            position: pose.position,
-            rotation: DVec2::from_angle(pose.angle),
+            position,
+            rotation,
         }
     }
 }
