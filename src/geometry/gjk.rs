@@ -511,7 +511,7 @@ pub enum GjkSeed {
 /// caller that steps on the distance and the normal wants. Where the cores are near where they
 /// were (a cast's next iteration), the last run's simplex saves most of the walk: its feature
 /// is often still the nearest one, and one support search confirms it.
-pub(crate) fn gjk_bounds<S: CoreShape>(
+pub fn gjk_bounds<S: CoreShape>(
     a: &S,
     b: &S,
     seed: GjkSeed,
