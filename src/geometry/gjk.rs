@@ -494,8 +494,8 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
 /// Where [`gjk_bounds`] starts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GjkSeed {
-    /// The MD's support point along this search direction (towards the origin from the MD, as
-    /// [`start_direction`]).
+    /// The MD's support point along this search direction (towards the origin from the MD:
+    /// from B's middle towards A's, say).
     Direction(DVec2),
     /// These MD vertices, by their vertex indices, at the cores' present poses: the simplex a
     /// run on nearby poses ended with (Erin Catto's simplex cache in Box2D). Their points are
