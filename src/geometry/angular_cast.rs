@@ -344,11 +344,11 @@ fn figure_measure(a: &MovingBody, b: &MovingBody, t: f64, exact: bool) -> Measur
 }
 
 /// A step taken on a lower bound this fraction of the upper one advances nearly as far as one
-/// on the exact distance: the query stops GJK there ([`angular_time_of_impact`]). Lower ratios save GJK
-/// iterations (0.5: 5–22 % fewer instructions a cast on the benchmark's pairs) but take shorter
-/// steps: on the crawling casts of `tests/angular_cast.rs` (a long bar spinning fast) 0.8 and 0.5
-/// already end two of 300 casts for lack of progress or of iterations where the exact distance
-/// finds the hit or the miss; 0.95 ends every one as [`angular_cast`] does.
+/// on the exact distance: the query ([`angular_time_of_impact`]) stops GJK there. Lower ratios
+/// save GJK iterations (0.5: 5–22 % fewer instructions a cast on the benchmark's pairs) but
+/// take shorter steps: on the crawling casts of `tests/angular_cast.rs` (a long bar spinning
+/// fast) 0.8 and 0.5 already end two of 300 casts for lack of progress or of iterations where
+/// the exact distance finds the hit or the miss; 0.95 ends every one as [`angular_cast`] does.
 pub const QUERY_BOUND_RATIO: f64 = 0.95;
 
 /// What [`query_measure`] needs of the cast that stays the same at every iteration.
