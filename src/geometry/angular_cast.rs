@@ -424,7 +424,7 @@ fn query_measure<'a>(
 /// contact, and every iteration's state.
 pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> AngularCast {
     let mut iterations = Vec::new();
-    let end = advance(
+    let (cast, _) = advance(
         a,
         b,
         settings,
@@ -432,18 +432,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         |t, exact| figure_measure(a, b, t, exact),
         &mut iterations,
     );
-    AngularCast {
-        status: end.status,
-        toi: end.toi,
-        distance: end.distance,
-        normal: end.normal,
-        pose_a: end.pose_a,
-        pose_b: end.pose_b,
-        tolerance: end.tolerance,
-        margin: end.margin,
-        scale: end.scale,
-        iterations,
-    }
+    AngularCast { iterations, ..cast }
 }
 
 /// The outcome of [`angular_time_of_impact`].
@@ -484,7 +473,7 @@ pub fn angular_time_of_impact(
     };
     // The first search from B's position towards A's; later ones from the last simplex.
     let mut seed = GjkSeed::Direction(a.pose.position - b.pose.position);
-    let end = advance(
+    let (end, iterations) = advance(
         a,
         b,
         settings,
@@ -501,28 +490,15 @@ pub fn angular_time_of_impact(
         toi: end.toi,
         distance: end.distance,
         normal: end.normal,
-        iterations: end.iterations,
+        iterations,
     }
-}
-
-/// Where [`advance`] stopped: [`AngularCast`] without the iterations.
-struct Ended {
-    status: CastStatus,
-    toi: f64,
-    distance: f64,
-    normal: DVec2,
-    pose_a: Pose,
-    pose_b: Pose,
-    tolerance: f64,
-    margin: f64,
-    scale: f64,
-    iterations: u32,
 }
 
 /// The loop of conservative advancement, shared by the figure's cast and the query: `radii`
 /// are the bodies' [`MovingBody::max_radius`] (each a scan of the body's vertices, once),
 /// `measure` gives the bodies' contact at a time (`true`: exactly, if it can), and each
-/// iteration goes to `trace`.
+/// iteration goes to `trace`. The cast with its `iterations` left empty, and how many there
+/// were.
 fn advance(
     a: &MovingBody,
     b: &MovingBody,
@@ -530,12 +506,12 @@ fn advance(
     radii: (f64, f64),
     mut measure: impl FnMut(f64, bool) -> Measured,
     trace: &mut impl Trace<AngularCastStep>,
-) -> Ended {
+) -> (AngularCast, u32) {
     let scale = scale_of_motion(a, b, radii);
     let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
     let margin = STOP_SHORT_FRACTION * tolerance;
 
-    let mut end = Ended {
+    let mut end = AngularCast {
         status: CastStatus::OutOfIterations,
         toi: 0.0,
         distance: 0.0,
@@ -545,21 +521,22 @@ fn advance(
         tolerance,
         margin,
         scale,
-        iterations: 0,
+        iterations: Vec::new(),
     };
+    let mut count = 0;
     if settings.max_iterations == 0 {
         // No iteration allowed: report the start as the last safe time, measured but not recorded.
         let m = measure(0.0, true);
         end.distance = m.contact.distance;
         end.normal = m.contact.normal;
-        return end;
+        return (end, count);
     }
 
     let mut t = 0.0;
     let mut short_steps = 0;
     loop {
-        let first = end.iterations == 0;
-        let last_allowed = end.iterations + 1 >= settings.max_iterations;
+        let first = count == 0;
+        let last_allowed = count + 1 >= settings.max_iterations;
         // Decide what this iteration is: a stop, or a step of `Δt` (`step` is recorded either
         // way; a stop for lack of progress or of iterations still shows the step it refused).
         // A stop found on GJK's measure is decided again on the exact one, where there is one.
@@ -607,7 +584,7 @@ fn advance(
             dt
         });
 
-        end.iterations += 1;
+        count += 1;
         let c = m.contact;
         trace.record(|| AngularCastStep {
             t,
@@ -629,7 +606,7 @@ fn advance(
             end.normal = c.normal;
             end.pose_a = m.pose_a;
             end.pose_b = m.pose_b;
-            return end;
+            return (end, count);
         }
         // Not stopped, so a step was computed.
         t += step.unwrap_or(0.0);

@@ -840,9 +840,11 @@ mod tests {
             let a = boxed(1.0, 0.3 + (f * 0.37).sin().abs(), 0.0, 0.0, f * 7.0);
             let (x, y) = (3.0 * (f * 0.11).cos(), 3.0 * (f * 0.11).sin());
             let before = boxed(0.5, 0.8, x, y, f * 13.0);
-            let Some(seed) = gjk(&a, &before).closest.map(|_| gjk(&a, &before).simplex) else {
+            let ended = gjk(&a, &before);
+            if ended.closest.is_none() {
                 continue;
-            };
+            }
+            let seed = ended.simplex;
             // B moved towards A and turned a little, its vertex indices kept.
             let after = boxed(0.5, 0.8, 0.8 * x, 0.8 * y, f * 13.0 + 4.0);
             let Some(exact) = gjk(&a, &after).closest else {
