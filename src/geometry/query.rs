@@ -60,7 +60,7 @@ use super::distance::Contact;
 use super::epa::{gjk_epa, ContactMethod};
 use super::gjk::gjk_distance;
 use super::special::{circle_circle, Circle};
-use super::support::scan;
+use super::support::{extreme_vertex, scan, BISECT_FROM};
 use super::{Convex, DVec2};
 
 /// Cores with more vertices than this go to GJK. callgrind, instructions per query on the
@@ -381,11 +381,12 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
     // core's tip, its vertex farthest towards the other's middle.
     let (middle_a, middle_b) = (middle(&a.vertices), middle(&b.vertices));
     let towards_b = middle_b - middle_a;
-    // (Scanned: the faces are O(n + m) anyway, and a bisection saves nothing on small cores.)
-    let tips = [
-        scan(&a.vertices, &|v| towards_b.dot(v)),
-        scan(&b.vertices, &|v| -towards_b.dot(v)),
-    ];
+    // (A small core scanned here, in the caller's loop: a call would cost as much as its scan.)
+    let tip = |core: &Convex, dir: DVec2| match core.vertices.len() {
+        ..BISECT_FROM => scan(&core.vertices, &|v| dir.dot(v)),
+        _ => extreme_vertex(core, dir),
+    };
+    let tips = [tip(a, towards_b), tip(b, -towards_b)];
     // Unsigned, a point inside both cores settles an overlap at once (see the module doc).
     // Not when the tips already show a gap along the line of middles: the cores are apart.
     if !SIGNED
