@@ -399,14 +399,14 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
     // worked out only if A's did not settle it), then the other one; then the rest of each,
     // counter-clockwise from the tip. A core's walk round the other starts at the other's
     // tip, near the vertex deepest towards its leading faces.
-    let mut scan = FaceScan::<SIGNED>::default();
+    let mut seen = FaceScan::<SIGNED>::default();
     let mut walks = [tips[1], tips[0]];
     let better_a = facing_face(&a.vertices, tips[0], towards_b);
-    if let Some(found) = scan.faces(a, b, true, better_a, 1, &mut walks[0]) {
+    if let Some(found) = seen.faces(a, b, true, better_a, 1, &mut walks[0]) {
         return Faces::Settled(found);
     }
     let better_b = facing_face(&b.vertices, tips[1], -towards_b);
-    if let Some(found) = scan.faces(b, a, false, better_b, 1, &mut walks[1]) {
+    if let Some(found) = seen.faces(b, a, false, better_b, 1, &mut walks[1]) {
         return Faces::Settled(found);
     }
     let [walk_a, walk_b] = &mut walks;
@@ -418,18 +418,18 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
         let n = core.vertices.len();
         let (before, _) = around(*tip, n);
         let worse = if *better == *tip { before } else { *tip };
-        if let Some(found) = scan.faces(core, other, *from_a, worse, 1, walk) {
+        if let Some(found) = seen.faces(core, other, *from_a, worse, 1, walk) {
             return Faces::Settled(found);
         }
     }
     for (core, other, from_a, tip, _, walk) in sides {
         let n = core.vertices.len();
         let (_, next) = around(tip, n);
-        if let Some(found) = scan.faces(core, other, from_a, next, n.saturating_sub(2), walk) {
+        if let Some(found) = seen.faces(core, other, from_a, next, n.saturating_sub(2), walk) {
             return Faces::Settled(found);
         }
     }
-    scan.verdict(a, b)
+    seen.verdict(a, b)
 }
 
 /// Of the two faces at vertex `tip` of a counter-clockwise core (the edges into and out of it),
