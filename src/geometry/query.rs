@@ -60,7 +60,7 @@ use super::distance::Contact;
 use super::epa::{gjk_epa, ContactMethod};
 use super::gjk::gjk_distance;
 use super::special::{circle_circle, Circle};
-use super::support::{extreme_vertex, scan, BISECT_FROM};
+use super::support::{extreme_vertex, scan};
 use super::{Convex, DVec2};
 
 /// Cores with more vertices than this go to GJK. callgrind, instructions per query on the
@@ -316,13 +316,14 @@ fn corner_against_edge(
         && (0.0..=edge.length_squared() * size).contains(&along)
         && normal.dot(faces[i_after] - corner) >= 0.0
         && normal.dot(faces[i_before] - corner) >= 0.0;
-    let face = Face {
-        from_a: !from_a,
-        edge,
-        nearest: corner,
-        gap: lifted / edge.length(),
-    };
-    holds.then_some(Found::Face(face))
+    holds.then(|| {
+        Found::Face(Face {
+            from_a: !from_a,
+            edge,
+            nearest: corner,
+            gap: lifted / edge.length(),
+        })
+    })
 }
 
 /// Whether the cores surely overlap: the point halfway between their middles (rough centres)
@@ -335,8 +336,12 @@ fn surely_overlapping(a: &[DVec2], b: &[DVec2]) -> bool {
     if a.len() < 3 || b.len() < 3 {
         return false; // nothing is strictly inside a point or a segment
     }
-    let halfway = (middle(a) + middle(b)) * 0.5;
-    strictly_inside(a, halfway) && strictly_inside(b, halfway)
+    inside_both(a, b, (middle(a) + middle(b)) * 0.5)
+}
+
+/// Whether `x` lies strictly inside both cores (see [`strictly_inside`]).
+fn inside_both(a: &[DVec2], b: &[DVec2], x: DVec2) -> bool {
+    strictly_inside(a, x) && strictly_inside(b, x)
 }
 
 /// A rough centre of a core: halfway between vertex 0 and the vertex half way round.
@@ -381,17 +386,12 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
     // core's tip, its vertex farthest towards the other's middle.
     let (middle_a, middle_b) = (middle(&a.vertices), middle(&b.vertices));
     let towards_b = middle_b - middle_a;
-    // (A small core scanned here, in the caller's loop: a call would cost as much as its scan.)
-    let tip = |core: &Convex, dir: DVec2| match core.vertices.len() {
-        ..BISECT_FROM => scan(&core.vertices, &|v| dir.dot(v)),
-        _ => extreme_vertex(core, dir),
-    };
-    let tips = [tip(a, towards_b), tip(b, -towards_b)];
+    let tips = [extreme_vertex(a, towards_b), extreme_vertex(b, -towards_b)];
     // Unsigned, a point inside both cores settles an overlap at once (see the module doc).
     // Not when the tips already show a gap along the line of middles: the cores are apart.
     if !SIGNED
         && towards_b.dot(b.vertices[tips[1]] - a.vertices[tips[0]]) <= 0.0
-        && surely_overlapping(&a.vertices, &b.vertices)
+        && inside_both(&a.vertices, &b.vertices, (middle_a + middle_b) * 0.5)
     {
         return Faces::Overlapping;
     }

@@ -394,7 +394,7 @@ pub(crate) fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
 
 /// Polygons smaller than this are scanned: a bisection saves nothing on them (callgrind: a
 /// 16-gon's GJK/EPA costs 10–25 % less scanned, a 24-gon's 5–10 % more).
-pub(crate) const BISECT_FROM: usize = 24;
+const BISECT_FROM: usize = 24;
 
 /// A vertex where `key` peaks, by bisection over the cycle of a convex polygon (after Dan
 /// Sunday's extreme-point search): O(log n) looks at `key`. Returns it with the largest value
