@@ -91,9 +91,9 @@ pub struct NearestFeature {
     pub inside: bool,
 }
 
-/// The point of the core MD's boundary nearest the origin. The first of several equally near
-/// edges wins (edges in counter-clockwise order from the lowest vertex).
-pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
+/// The point of the core MD of `a` and `b` nearest the origin. The first of several equally
+/// near edges wins (edges in counter-clockwise order from the lowest vertex).
+pub fn nearest_feature(md: &MinkowskiDifference, a: &Convex, b: &Convex) -> NearestFeature {
     let n = md.vertices.len();
     if md.edges.is_empty() {
         return NearestFeature {
@@ -110,19 +110,12 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
         inside: false,
     };
     let mut best_d2 = f64::INFINITY;
-    // Inside: strictly left of every edge. An edge rounding made zero-long (an MD point of a
-    // tiny A's two vertices against one of B's) bounds nothing and is not asked; at least
-    // three edges must be.
-    let mut inside = true;
-    let mut sides = 0;
+    // Inside: strictly left of every edge (at least three of them), asked of the shape edges
+    // that made them (`origin_left_of`).
+    let mut inside = n >= 3;
     for i in 0..n {
         let (p, q) = md.edge_points(i);
-        if p != q {
-            sides += 1;
-            if orient(p, q, DVec2::ZERO) <= 0.0 {
-                inside = false;
-            }
-        }
+        inside = inside && origin_left_of(md, i, a, b);
         let (mut c, t) = closest_on_segment(p, q, DVec2::ZERO);
         if t > 0.0 && t < 1.0 && orient(p, q, DVec2::ZERO) == 0.0 {
             // Exactly on the edge (the orientation test is exact): distance exactly 0, where
@@ -140,8 +133,24 @@ pub fn nearest_feature(md: &MinkowskiDifference) -> NearestFeature {
             };
         }
     }
-    best.inside = inside && sides >= 3;
+    best.inside = inside;
     best
+}
+
+/// Whether the origin lies strictly left of MD edge `i`, decided exactly on the shape edge and
+/// vertex that made it: B's edge `b₀b₁` less A's vertex `a` has the origin on its left when `a`
+/// is left of `b₀b₁`; A's edge `a₀a₁` reversed, from B's vertex `b`, when `b` is left of `a₀a₁`.
+/// The MD's own points are rounded differences: where a core is tiny and far from the origin,
+/// its MD edges are tiny too, and the line through their rounded ends can point anywhere (the
+/// fuzz driver found a 2·10⁻⁷-long capsule core inside a box 1.7·10⁶ long, read as apart).
+fn origin_left_of(md: &MinkowskiDifference, i: usize, a: &Convex, b: &Convex) -> bool {
+    let e = md.edges[i];
+    let (edge_of, other) = match e.source {
+        Source::B => (b, a),
+        Source::A => (a, b),
+    };
+    let (p, q) = edge_of.edge(e.edge);
+    orient(p, q, other.vertices[e.vertex]) > 0.0
 }
 
 /// Below this fraction of the scene's scale, the nearest point's length is rounding noise: its
@@ -171,7 +180,7 @@ pub fn contact_from_md(md: &MinkowskiDifference, a: &Convex, b: &Convex) -> Cont
     // On the merged polygon a face-to-face contact is one edge, so the witnesses fall where the
     // origin projects onto it (mid-face), not on the split between the two shapes' edges.
     let md = &*md.merged_collinear_or_self();
-    let f = nearest_feature(md);
+    let f = nearest_feature(md, a, b);
     let len = super::length(f.point); // not `length()`: its square would underflow below 1e-154
     let scale = md
         .vertices
@@ -215,7 +224,7 @@ fn witnesses(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::testing::body;
+    use crate::geometry::testing::{body, core_of};
     use crate::geometry::Shape;
 
     fn close(a: DVec2, b: DVec2) -> bool {
@@ -241,6 +250,29 @@ mod tests {
         let c = contact(&a, &b);
         assert_eq!(c.distance, -1.5, "{c:?}");
         assert_eq!(c.normal.x.abs(), 1.0, "{c:?}");
+    }
+
+    #[test]
+    fn a_tiny_core_far_along_a_long_box_is_inside_it() {
+        // The fuzz driver's scene: a capsule's 1.8·10⁻⁷-long core, nearly parallel to a box
+        // 1.7·10⁶ long and 2.75 wide, lies inside it, 1.169 from its lower side and 1.581 from
+        // its upper one. Its MD edges are as tiny as the core, 8·10⁵ from the origin: the lines
+        // through their rounded ends had the origin outside, and the cores apart by 1.169.
+        let a = core_of(&[
+            [36.99999990790507, 7.999999987056902],
+            [37.00000009209493, 8.000000012943099],
+        ]);
+        let b = core_of(&[
+            [-844940.5577547115, -118747.03166658498],
+            [844947.9404807391, 118751.30842939595],
+            [844947.5577547115, 118754.03166658498],
+            [-844940.9404807391, -118744.30842939595],
+        ]);
+        let c = contact(&a, &b);
+        assert!((c.distance + 1.168_907_427).abs() < 1e-6, "{c:?}");
+        // A leaves through B's lower side (edge 0, its outward normal pointing down): the
+        // normal from A towards B points up, minus that side's normal.
+        assert!(close(c.normal, -b.edge_normal(0)), "{c:?}");
     }
 
     #[test]
