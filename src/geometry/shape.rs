@@ -7,7 +7,7 @@
 
 use super::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
 use super::support::CoreShape;
-use super::{orient, outward_normal, DVec2};
+use super::{outward_normal, DVec2};
 
 /// What a body is, in its own frame (y-up, centred on the body's position).
 #[derive(Clone, Debug, PartialEq)]
@@ -353,49 +353,53 @@ impl Convex {
     }
 }
 
-/// A counter-clockwise polygon that is convex up to rounding, made strictly convex: start at its
-/// lowest (then leftmost) vertex, which no rounding can make a non-vertex, and keep a vertex
-/// only while the outline turns exactly left (Graham's scan on input already in angular order).
-/// O(n).
-fn tidy_convex(mut points: Vec<DVec2>) -> Vec<DVec2> {
-    // Already strictly convex (the usual case): the pass below would keep every vertex.
+/// A counter-clockwise polygon that is convex up to rounding, made strictly convex: its convex
+/// hull (exact predicates), which drops the vertices rounding made collinear, duplicate or
+/// reflex. Strictly convex already (the usual case, checked in O(n)), it is returned as it is;
+/// otherwise the hull takes O(n log n). A scan along the outline would not do: a flat polygon (a
+/// box a few ulps thick, turned) goes out and comes back along one line, and popping the
+/// vertices where it turns back would leave one end of it.
+fn tidy_convex(points: Vec<DVec2>) -> Vec<DVec2> {
     if points.len() < 2 || is_strictly_convex_ccw(&points) {
         return points;
     }
-    let start = (0..points.len())
-        .min_by(|&i, &j| {
-            let (p, q) = (points[i], points[j]);
-            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
-        })
-        .unwrap_or(0);
-    points.rotate_left(start);
-    let mut kept: Vec<DVec2> = Vec::with_capacity(points.len());
-    for &p in &points {
-        if kept.last() == Some(&p) {
-            continue;
-        }
-        while kept.len() >= 2 && orient(kept[kept.len() - 2], kept[kept.len() - 1], p) <= 0.0 {
-            kept.pop();
-        }
-        kept.push(p);
-    }
-    while kept.len() >= 3 && orient(kept[kept.len() - 2], kept[kept.len() - 1], kept[0]) <= 0.0 {
-        kept.pop();
-    }
-    if kept.len() == 2 && kept[0] == kept[1] {
-        kept.pop();
-    }
-    if kept.len() == points.len() {
+    let hull = convex_hull(&points);
+    let n = points.len();
+    let start = hull.input_index.first().copied().unwrap_or(0);
+    let in_order = hull.input_index.len() == n
+        && hull
+            .input_index
+            .iter()
+            .enumerate()
+            .all(|(k, &i)| i == (start + k) % n);
+    if in_order {
         // Nothing dropped: keep the caller's vertex order (indices stay meaningful).
-        points.rotate_right(start);
         return points;
     }
-    kept
+    hull.vertices
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turned_box_a_few_ulps_thick_keeps_both_ends() {
+        // Half a height of 8e-172: turned by 97°, each long side's two corners round to one
+        // point, and the outline goes out along a line and back. Found by the fuzz driver: the
+        // scan along the outline kept one end, a point for a bar 164 long.
+        let (c, _) = Shape::Box {
+            half_extents: DVec2::new(82.0, 8.274473112195191e-172),
+        }
+        .to_convex()
+        .unwrap();
+        let w = c.transformed(&Pose::new(DVec2::new(0.0, 0.4375), 1.6929693744344996));
+        assert_eq!(w.vertices.len(), 2, "{w:?}");
+        let length = (w.vertices[1] - w.vertices[0]).length();
+        assert!((length - 164.0).abs() < 1e-9, "{w:?}");
+        // The lower end first, as for any tidied core.
+        assert!(w.vertices[0].y < w.vertices[1].y, "{w:?}");
+    }
 
     #[test]
     fn box_core_is_counter_clockwise_from_the_bottom_left() {

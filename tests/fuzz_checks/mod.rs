@@ -16,6 +16,9 @@
 #![allow(dead_code)]
 
 use minkowski_lab::figure::{self, compare::compare};
+use minkowski_lab::geometry::angular_cast::{
+    angular_time_of_impact, motion_scale, ROUNDING_RELATIVE,
+};
 use minkowski_lab::geometry::cast::CastStatus;
 use minkowski_lab::geometry::gjk::tolerance_scale;
 use minkowski_lab::geometry::gjk_cast::time_of_impact;
@@ -73,6 +76,7 @@ pub fn geometry_bytes(data: &[u8]) {
 /// fast queries (`geometry::query`) answer as the exact contact does.
 pub fn scene_queries(scene: &Scene) {
     fast_queries(scene);
+    rotating_query(scene);
     let report = scene_report(scene).unwrap_or_else(|e| panic!("a valid scene has no report: {e}"));
     let limit = scene.settings.max_iterations as usize;
     for (name, cast) in [
@@ -161,6 +165,52 @@ fn fast_queries(scene: &Scene) {
     if exact.distance.abs() > tol {
         let overlapping = cast.status == CastStatus::Overlapping;
         assert_eq!(overlapping, exact.distance < 0.0, "{}", what());
+    }
+}
+
+/// The rotating time of impact (`angular_time_of_impact`, what a program calls) keeps the
+/// figure's guarantees, checked against the exact contact: within its iteration limit, a time
+/// in [0, 1], overlapping at the start exactly when the exact contact says so, the bodies apart
+/// at any time it reports short of a miss, and on a hit a reported distance below the
+/// tolerance that bounds the exact one from above. Rounding allowance: 10⁻⁹ of the motion's
+/// size (the cast keeps a margin of at least 10⁻¹⁰ of it, see `ROUNDING_RELATIVE`).
+fn rotating_query(scene: &Scene) {
+    let (Ok(a), Ok(b)) = (scene.a.moving(Source::A), scene.b.moving(Source::B)) else {
+        return;
+    };
+    let settings = scene.settings.cast_settings();
+    let q = angular_time_of_impact(&a, &b, &settings);
+    let scale = motion_scale(&a, &b);
+    let tol = 1e-9 * scale + UNDERFLOW;
+    let exact_at = |t: f64| contact(&a.world_at(t), &b.world_at(t)).distance;
+    // Written only when a check fails.
+    let what = |more: &str| {
+        format!("angular_time_of_impact: {q:?} {more}\n  A = {a:?}\n  B = {b:?}\n  {settings:?}")
+    };
+    assert!(q.iterations <= settings.max_iterations, "{}", what(""));
+    assert!((0.0..=1.0).contains(&q.toi), "{}", what(""));
+    assert!(!q.distance.is_nan() && !q.normal.is_nan(), "{}", what(""));
+    let start = exact_at(0.0);
+    if start.abs() > tol {
+        assert_eq!(
+            q.status == CastStatus::Overlapping,
+            start < 0.0,
+            "{}",
+            what(&format!("exact distance at t = 0: {start}"))
+        );
+    }
+    if !matches!(q.status, CastStatus::Overlapping | CastStatus::Miss) {
+        let d = exact_at(q.toi);
+        assert!(d > -tol, "{}", what(&format!("exact distance at toi: {d}")));
+        if q.status == CastStatus::Hit {
+            let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
+            assert!(q.distance < tolerance, "{}", what(""));
+            assert!(
+                d <= q.distance + tol,
+                "{}",
+                what(&format!("exact distance at toi: {d}"))
+            );
+        }
     }
 }
 
