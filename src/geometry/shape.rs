@@ -355,28 +355,17 @@ impl Convex {
 
 /// A counter-clockwise polygon that is convex up to rounding, made strictly convex: its convex
 /// hull (exact predicates), which drops the vertices rounding made collinear, duplicate or
-/// reflex. Strictly convex already (the usual case, checked in O(n)), it is returned as it is;
-/// otherwise the hull takes O(n log n). A scan along the outline would not do: a flat polygon (a
-/// box a few ulps thick, turned) goes out and comes back along one line, and popping the
-/// vertices where it turns back would leave one end of it.
+/// reflex. Strictly convex already (the usual case, checked in O(n)), it is returned as it is,
+/// in the caller's vertex order (indices stay meaningful); otherwise the hull takes O(n log n).
+/// A scan along the outline would not do: a flat polygon (a box a few ulps thick, turned) goes
+/// out and comes back along one line, and popping the vertices where it turns back would leave
+/// one end of it.
 fn tidy_convex(points: Vec<DVec2>) -> Vec<DVec2> {
     if points.len() < 2 || is_strictly_convex_ccw(&points) {
         return points;
     }
-    let hull = convex_hull(&points);
-    let n = points.len();
-    let start = hull.input_index.first().copied().unwrap_or(0);
-    let in_order = hull.input_index.len() == n
-        && hull
-            .input_index
-            .iter()
-            .enumerate()
-            .all(|(k, &i)| i == (start + k) % n);
-    if in_order {
-        // Nothing dropped: keep the caller's vertex order (indices stay meaningful).
-        return points;
-    }
-    hull.vertices
+    // Not strictly convex, so some vertex is dropped: the hull's order is the one to keep.
+    convex_hull(&points).vertices
 }
 
 #[cfg(test)]
