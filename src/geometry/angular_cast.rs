@@ -89,7 +89,7 @@
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
 use super::gjk::{
-    gjk_bounds, gjk_traced, GjkOutcome, GjkSeed, GjkTermination, Simplex, GJK_GAP_RELATIVE,
+    gjk_bounds_in, gjk_traced, GjkDistance, GjkTermination, Simplex, GJK_GAP_RELATIVE,
 };
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
 use super::query;
@@ -303,12 +303,13 @@ fn gjk_measure(
     a: &MovingBody,
     b: &MovingBody,
     (pose_a, pose_b): (Pose, Pose),
-    g: GjkOutcome,
+    (termination, closest): (GjkTermination, Option<GjkDistance>),
+    scale: f64,
 ) -> Option<Measured> {
-    let bounded = g.termination == GjkTermination::Bounded;
-    let slack = GJK_GAP_RELATIVE * g.scale;
+    let bounded = termination == GjkTermination::Bounded;
+    let slack = GJK_GAP_RELATIVE * scale;
     let (ra, rb) = (a.local.radius, b.local.radius);
-    g.closest.map(|g| {
+    closest.map(|g| {
         let contact = Contact::from_core(g.distance, g.normal, g.point_a, g.point_b, ra, rb);
         let (gap, axis, slack) = if bounded {
             (g.lower - ra - rb, g.lower_normal, 0.0)
@@ -335,7 +336,8 @@ fn figure_measure(a: &MovingBody, b: &MovingBody, t: f64, exact: bool) -> Measur
     let poses @ (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
     let gjk = || {
         let (core_a, core_b) = (Posed::new(&a.local, &pose_a), Posed::new(&b.local, &pose_b));
-        gjk_measure(a, b, poses, gjk_traced(&core_a, &core_b, &mut NoTrace))
+        let g = gjk_traced(&core_a, &core_b, &mut NoTrace);
+        gjk_measure(a, b, poses, (g.termination, g.closest), g.scale)
     };
     (!exact).then(gjk).flatten().unwrap_or_else(|| {
         let exact = contact(&a.local.transformed(&pose_a), &b.local.transformed(&pose_b));
@@ -368,15 +370,16 @@ struct Fixed {
 /// iteration: a hit (the upper bound below `tolerance`, the bodies known apart), or a step on a
 /// lower bound at least the tolerance and [`QUERY_BOUND_RATIO`] of the upper one. The bounds are
 /// rigorous, so the step is as safe as on the exact distance. When GJK gives no distance,
-/// [`query::contact`] on the world cores (GJK, then EPA, or the face test). Also the simplex GJK
-/// ended with, the next iteration's seed.
+/// [`query::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
+/// simplex the last iteration's GJK ended with (empty at first: GJK starts along the line from
+/// B's position to A's) and becomes the one this iteration's ended with.
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
     t: f64,
-    seed: GjkSeed,
+    seed: &mut Simplex,
     fixed: &Fixed,
-) -> (Measured, Simplex) {
+) -> Measured {
     let Fixed {
         reach,
         rotations,
@@ -406,17 +409,16 @@ fn query_measure<'a>(
         (upper < tolerance && (apart || lower > 0.0))
             || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
     };
-    let g = gjk_bounds(&core_a, &core_b, seed, scale, enough);
-    let simplex = g.simplex;
-    let m = match gjk_measure(a, b, poses, g) {
+    let start = a.pose.position - b.pose.position;
+    let g = gjk_bounds_in(&core_a, &core_b, seed, start, scale, enough);
+    match gjk_measure(a, b, poses, g, scale) {
         Some(m) => Measured { settled: true, ..m },
         None => Measured::exact(
             pose_a,
             pose_b,
             query::contact(&a.local.transformed(&pose_a), &b.local.transformed(&pose_b)),
         ),
-    };
-    (m, simplex)
+    }
 }
 
 /// Conservative advancement for two bodies that translate and turn over `t ∈ [0, 1]`: the
@@ -472,17 +474,13 @@ pub fn angular_time_of_impact(
         tolerance: settings.tolerance,
     };
     // The first search from B's position towards A's; later ones from the last simplex.
-    let mut seed = GjkSeed::Direction(a.pose.position - b.pose.position);
+    let mut seed = Simplex::EMPTY;
     let (end, iterations) = advance(
         a,
         b,
         settings,
         radii,
-        |t, _| {
-            let (m, simplex) = query_measure(a, b, t, seed, &fixed);
-            seed = GjkSeed::Simplex(simplex);
-            m
-        },
+        |t, _| query_measure(a, b, t, &mut seed, &fixed),
         &mut NoTrace,
     );
     AngularImpact {

@@ -172,6 +172,7 @@ pub struct Gjk {
 /// The core MD's support point along `dir`: `b`'s farthest core vertex along `dir` minus `a`'s
 /// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
 /// Both cores must have at least one vertex.
+#[inline(always)]
 pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVertex {
     // O(log n) each (see [`super::support`]).
     let ia = a.extreme(-dir);
@@ -188,6 +189,7 @@ pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVerte
 /// the arc of its vertices between theirs first (see
 /// [`super::support::extreme_vertex_between`]). The same answer, in O(log) of the arcs' length
 /// when it is where expected.
+#[inline(always)]
 pub fn md_support_between(
     a: &impl CoreShape,
     b: &impl CoreShape,
@@ -246,9 +248,8 @@ impl Simplex {
     /// The given points (at most three).
     pub fn of(points: &[MdVertex]) -> Simplex {
         let mut s = Simplex::EMPTY;
-        for &p in points {
-            s.push(p);
-        }
+        s.points[..points.len()].copy_from_slice(points);
+        s.len = points.len();
         s
     }
 
@@ -257,6 +258,11 @@ impl Simplex {
         assert!(self.len < 3, "a simplex holds at most three points");
         self.points[self.len] = p;
         self.len += 1;
+    }
+
+    /// Drop the newest point (none left: nothing happens).
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
     }
 }
 
@@ -308,6 +314,7 @@ impl Nearest {
     }
 }
 
+#[inline]
 fn nearest_of_point(p: MdVertex) -> Nearest {
     match unit(-p.point) {
         None => Nearest::Enclosed(Simplex::of(&[p])),
@@ -319,6 +326,7 @@ fn nearest_of_point(p: MdVertex) -> Nearest {
     }
 }
 
+#[inline(always)]
 fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
     let e = q.point - p.point;
     // Voronoi regions of the end points: the origin projects before p or after q.
@@ -384,6 +392,7 @@ fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
     best.expect("three edges were tried")
 }
 
+#[inline]
 pub(crate) fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
     match *simplex {
         [p] => nearest_of_point(p),
@@ -487,8 +496,16 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
     let scale = box_extent(box_a)
         .max(box_extent(box_b))
         .max(f64::MIN_POSITIVE);
-    let seed = GjkSeed::Direction(start_direction(box_a, box_b));
-    gjk_run::<true, S>(a, b, seed, scale, |_, _| false, trace)
+    let mut simplex = Simplex::EMPTY;
+    let start = start_direction(box_a, box_b);
+    let (termination, closest) =
+        gjk_run::<true, S>(a, b, &mut simplex, start, scale, |_, _| false, trace);
+    GjkOutcome {
+        termination,
+        simplex,
+        closest,
+        scale,
+    }
 }
 
 /// Where [`gjk_bounds`] starts.
@@ -518,45 +535,72 @@ pub fn gjk_bounds<S: CoreShape>(
     scale: f64,
     enough: impl Fn(f64, f64) -> bool,
 ) -> GjkOutcome {
-    gjk_run::<false, S>(a, b, seed, scale, enough, &mut NoTrace)
+    let (mut simplex, start) = match seed {
+        GjkSeed::Simplex(seed) => (seed, DVec2::X),
+        GjkSeed::Direction(start) => (Simplex::EMPTY, start),
+    };
+    let (termination, closest) = gjk_bounds_in(a, b, &mut simplex, start, scale, enough);
+    GjkOutcome {
+        termination,
+        simplex,
+        closest,
+        scale,
+    }
 }
 
-/// GJK from `seed`, as [`gjk_bounds`], handing each iteration to `trace` and with the witness
-/// points when `WITNESSES`. [`gjk_traced`] is this from the bounding boxes' middles, with their
-/// scale, no early stop and the witnesses.
+/// [`gjk_bounds`] on a simplex held by the caller, for a caller that runs GJK again and again
+/// (a cast, every iteration): `simplex` is the seed ([`GjkSeed::Simplex`]; empty, the search
+/// starts along `start`) and becomes the final simplex. The termination and the distance.
+pub(crate) fn gjk_bounds_in<S: CoreShape>(
+    a: &S,
+    b: &S,
+    simplex: &mut Simplex,
+    start: DVec2,
+    scale: f64,
+    enough: impl Fn(f64, f64) -> bool,
+) -> (GjkTermination, Option<GjkDistance>) {
+    gjk_run::<false, S>(a, b, simplex, start, scale, enough, &mut NoTrace)
+}
+
+/// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds_in`], handing each
+/// iteration to `trace` and with the witness points when `WITNESSES`. [`gjk_traced`] is this
+/// from the bounding boxes' middles, with their scale, no early stop and the witnesses.
 fn gjk_run<const WITNESSES: bool, S: CoreShape>(
     a: &S,
     b: &S,
-    seed: GjkSeed,
+    simplex: &mut Simplex,
+    start: DVec2,
     scale: f64,
     enough: impl Fn(f64, f64) -> bool,
     trace: &mut impl Trace<GjkStep>,
-) -> GjkOutcome {
+) -> (GjkTermination, Option<GjkDistance>) {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
-        return GjkOutcome::EMPTY;
+        *simplex = Simplex::EMPTY;
+        return (GjkTermination::Empty, None);
     }
-    let mut simplex = Simplex::EMPTY;
-    if let GjkSeed::Simplex(seed) = seed {
-        for p in seed.iter() {
-            if p.a < a.vertex_count() && p.b < b.vertex_count() {
-                simplex.push(MdVertex {
-                    point: b.vertex(p.b) - a.vertex(p.a),
-                    ..*p
-                });
-            }
+    // The seed's points at the present poses, in place; those out of range dropped.
+    let (na, nb) = (a.vertex_count(), b.vertex_count());
+    let mut kept = 0;
+    for i in 0..simplex.len {
+        let p = simplex.points[i];
+        if p.a < na && p.b < nb {
+            simplex.points[kept] = MdVertex {
+                point: b.vertex(p.b) - a.vertex(p.a),
+                ..p
+            };
+            kept += 1;
         }
     }
+    simplex.len = kept;
     if simplex.is_empty() {
-        let start = match seed {
-            GjkSeed::Direction(start) => start,
-            GjkSeed::Simplex(_) => DVec2::X,
-        };
         simplex.push(md_support(a, b, start));
     }
     let tol = GJK_GAP_RELATIVE * scale;
     let touch = GJK_TOUCH_RELATIVE * scale;
-    // The best (nearest) simplex feature so far: (reduced, closest, direction).
-    let mut best: Option<(Simplex, DVec2, DVec2)> = None;
+    // The nearest simplex feature so far, (closest, direction): when the loop stops, the
+    // feature is `simplex`, reduced to it, or (with the support point of the last pass pushed
+    // on it) `simplex` less its newest point.
+    let mut best: Option<(DVec2, DVec2)> = None;
     let mut termination = GjkTermination::OutOfIterations;
     // The best lower bound on the distance so far, |v| less the last support's gap, and its
     // axis (from A towards B).
@@ -564,7 +608,7 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
     let mut lower_normal = DVec2::X;
 
     for _ in 0..GJK_MAX_ITERATIONS {
-        let nearest = nearest_of_simplex(&simplex);
+        let nearest = nearest_of_simplex(simplex);
         let touching = match nearest {
             Nearest::Enclosed(enclosing) => Some((enclosing, DVec2::ZERO)),
             Nearest::Outside {
@@ -581,12 +625,8 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                 support: None,
                 gap: None,
             });
-            return GjkOutcome {
-                termination: GjkTermination::Overlapping,
-                simplex: enclosing,
-                closest: None,
-                scale,
-            };
+            *simplex = enclosing;
+            return (GjkTermination::Overlapping, None);
         }
         let Nearest::Outside {
             reduced,
@@ -598,11 +638,12 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
         };
         let upper = closest.length();
         if enough(lower, upper) {
-            best = Some((reduced, closest, direction));
+            *simplex = reduced;
+            best = Some((closest, direction));
             termination = GjkTermination::Bounded;
             break;
         }
-        if let Some((_, best_closest, _)) = &best {
+        if let Some((best_closest, _)) = &best {
             if closest.length_squared() >= best_closest.length_squared() {
                 trace.record(|| GjkStep {
                     simplex: simplex.to_vec(),
@@ -612,6 +653,7 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                     support: None,
                     gap: None,
                 });
+                simplex.pop();
                 termination = GjkTermination::NoProgress;
                 break;
             }
@@ -638,24 +680,28 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
             gap: Some(gap),
         });
         let known = reduced.iter().any(|p| same_point(p, &w));
-        simplex = reduced;
-        simplex.push(w);
-        best = Some((reduced, closest, direction));
+        *simplex = reduced;
+        best = Some((closest, direction));
         if known || gap <= tol {
             termination = GjkTermination::Converged;
             break;
         }
+        simplex.push(w);
+    }
+    if termination == GjkTermination::OutOfIterations {
+        simplex.pop();
     }
 
-    let (reduced, _, direction) = best.expect("the first iteration always records a feature");
+    let (_, direction) = best.expect("the first iteration always records a feature");
+    let reduced = &*simplex;
     let (point_a, point_b) = if WITNESSES {
-        witnesses(a, b, &reduced)
+        witnesses(a, b, reduced)
     } else {
         (DVec2::ZERO, DVec2::ZERO)
     };
     let distance = {
         // |v| along the exact direction (see `nearest_of_segment`), robust for tiny v.
-        let v = match *reduced {
+        let v = match **reduced {
             [p] => p.point,
             [p, _] => p.point,
             _ => DVec2::ZERO,
@@ -669,19 +715,15 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
         termination,
         GjkTermination::Converged | GjkTermination::Bounded
     ) && distance - lower > tol;
-    GjkOutcome {
-        termination,
-        simplex: reduced,
-        closest: (!unsettled).then_some(GjkDistance {
-            distance,
-            normal: -direction,
-            point_a,
-            point_b,
-            lower: lower.min(distance),
-            lower_normal,
-        }),
-        scale,
-    }
+    let closest = (!unsettled).then_some(GjkDistance {
+        distance,
+        normal: -direction,
+        point_a,
+        point_b,
+        lower: lower.min(distance),
+        lower_normal,
+    });
+    (termination, closest)
 }
 
 #[cfg(test)]
