@@ -237,22 +237,27 @@ impl<'a> Posed<'a> {
 impl Posed<'_> {
     /// A world direction in the core's frame: turned back by the inverse rotation, the
     /// conjugate (cos, −sin).
+    #[inline]
     fn turned_back(&self, dir: DVec2) -> DVec2 {
         DVec2::new(self.rotation.x, -self.rotation.y).rotate(dir)
     }
 }
 
 impl CoreShape for Posed<'_> {
+    #[inline]
     fn vertex_count(&self) -> usize {
         self.local.vertices.len()
     }
+    #[inline]
     fn vertex(&self, i: usize) -> DVec2 {
         self.position + self.rotation.rotate(self.local.vertices[i])
     }
+    #[inline]
     fn extreme(&self, dir: DVec2) -> usize {
         // The inverse rotation: by the conjugate (cos, −sin).
         extreme_vertex(self.local, self.turned_back(dir))
     }
+    #[inline]
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
         extreme_vertex_between(self.local, self.turned_back(dir), arc)
     }
