@@ -285,6 +285,39 @@ mod tests {
     }
 
     #[test]
+    fn a_subnormal_shape_edge_still_has_a_side() {
+        // The fuzz driver's scene: B's outline closes with an edge from (0, 10⁻³²³) to the
+        // origin. A's segment ends 10⁻⁷ from it, inside B (left of every edge), 3.8·10⁻⁸ from
+        // B's diagonal side. The orientation products underflowed to 0 along the tiny edge, so
+        // the segment was read as outside, and the contact as apart by 3.8·10⁻⁸.
+        let tip = DVec2::new(1.0200000000000001e-7, 4.800000016022124e-8);
+        assert!(orient(DVec2::new(0.0, 1e-323), DVec2::ZERO, tip) > 0.0);
+        let a = Convex {
+            vertices: vec![DVec2::new(-5.999999999999994e-9, 4.799999983977879e-8), tip],
+            radius: 0.0,
+        };
+        let b = Convex {
+            vertices: vec![
+                DVec2::ZERO,
+                DVec2::new(0.5, 6.246034871662395e-31),
+                DVec2::new(1.5, 1.500000048),
+                DVec2::new(1.5000000480000002, 1.5000001700000003),
+                DVec2::new(0.5, 0.500000077),
+                DVec2::new(0.0, 1e-323),
+            ],
+            radius: 0.0,
+        };
+        let c = contact(&a, &b);
+        assert!((c.distance + 3.818377e-8).abs() < 1e-14, "{c:?}");
+        // Out through the diagonal side (slope 1 + 1.5·10⁻⁷).
+        let side = DVec2::new(0.5, 0.500000077);
+        assert!(
+            (c.normal + side.perp().normalize()).length() < 1e-12,
+            "{c:?}"
+        );
+    }
+
+    #[test]
     fn boxes_a_quarter_overlapping() {
         // A: box half (1, 1) at the origin; B: box half (0.75, 1) at (1.5, 0). The MD spans
         // x ∈ [−0.25, 3.25], so the origin is 0.25 inside its left side.

@@ -79,13 +79,62 @@ pub fn cross(a: DVec2, b: DVec2) -> f64 {
 /// Exact sign of the orientation of the triangle `a, b, c`: `> 0` counter-clockwise (c left of
 /// a→b), `< 0` clockwise, `0` collinear. Uses Shewchuk's adaptive predicates, so the sign is
 /// right even when the naive cross product would round to the wrong side.
+///
+/// IMPORTANT NOTE: those predicates are exact only while no product underflows. With a
+/// coordinate below [`UNDERFLOW_COORDINATE`] a nonzero orientation can come out as 0 (the fuzz
+/// driver: a shape edge from `(0, 10⁻³²³)` to the origin, beside a point 10⁻⁷ away, read as
+/// collinear, and a segment inside a polygon as apart from it). A 0 among such points is
+/// decided again on the points scaled by a power of two (exact) until the largest coordinate is
+/// about 2⁵⁰⁰, where nothing underflows; a nonzero answer there is returned as the smallest
+/// normal `f64` with its sign (the true value is below what an `f64` holds).
 #[inline]
 pub fn orient(a: DVec2, b: DVec2, c: DVec2) -> f64 {
+    let d = orient_unscaled(a, b, c);
+    if d != 0.0 {
+        return d;
+    }
+    orient_scaled_up(a, b, c)
+}
+
+/// Below this magnitude, a coordinate (or the rounding error of a difference of coordinates,
+/// which is no smaller than the smallest nonzero coordinate's last bit) times another can
+/// underflow in [`orient`]'s products: 2⁻⁴⁰⁰, whose products with one another stay above
+/// 2⁻⁹⁰⁰.
+pub const UNDERFLOW_COORDINATE: f64 = 3.872591914849318e-121; // 2^-400
+
+fn orient_unscaled(a: DVec2, b: DVec2, c: DVec2) -> f64 {
     robust::orient2d(
         robust::Coord { x: a.x, y: a.y },
         robust::Coord { x: b.x, y: b.y },
         robust::Coord { x: c.x, y: c.y },
     )
+}
+
+/// [`orient`]'s second look at a 0 (see there): only where a nonzero coordinate is tiny.
+#[cold]
+fn orient_scaled_up(a: DVec2, b: DVec2, c: DVec2) -> f64 {
+    let coordinates = [a.x, a.y, b.x, b.y, c.x, c.y].map(f64::abs);
+    let tiny = coordinates
+        .iter()
+        .any(|&x| x != 0.0 && x < UNDERFLOW_COORDINATE);
+    let largest = coordinates.into_iter().fold(0.0, f64::max);
+    if !tiny || !largest.is_finite() {
+        return 0.0;
+    }
+    // By 2^(500 − e) for the largest coordinate's binary exponent e (at most 2^1522, for a
+    // subnormal: in two halves, each a power of two an `f64` holds): exact, and the largest
+    // scaled coordinate is below 2^501.
+    let exponent = ((largest.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let k = 500 - exponent.max(-1022);
+    let half = 2f64.powi(k / 2);
+    let rest = 2f64.powi(k - k / 2);
+    let up = |p: DVec2| p * half * rest;
+    let d = orient_unscaled(up(a), up(b), up(c));
+    if d == 0.0 {
+        0.0
+    } else {
+        f64::MIN_POSITIVE.copysign(d)
+    }
 }
 
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π) (the zero vector counts as 1).
