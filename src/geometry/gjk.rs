@@ -172,7 +172,6 @@ pub struct Gjk {
 /// The core MD's support point along `dir`: `b`'s farthest core vertex along `dir` minus `a`'s
 /// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
 /// Both cores must have at least one vertex.
-#[inline(always)]
 pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVertex {
     // O(log n) each (see [`super::support`]).
     let ia = a.extreme(-dir);
@@ -189,7 +188,6 @@ pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVerte
 /// the arc of its vertices between theirs first (see
 /// [`super::support::extreme_vertex_between`]). The same answer, in O(log) of the arcs' length
 /// when it is where expected.
-#[inline(always)]
 pub fn md_support_between(
     a: &impl CoreShape,
     b: &impl CoreShape,
@@ -314,7 +312,6 @@ impl Nearest {
     }
 }
 
-#[inline]
 fn nearest_of_point(p: MdVertex) -> Nearest {
     match unit(-p.point) {
         None => Nearest::Enclosed(Simplex::of(&[p])),
@@ -326,7 +323,6 @@ fn nearest_of_point(p: MdVertex) -> Nearest {
     }
 }
 
-#[inline(always)]
 fn nearest_of_segment(p: MdVertex, q: MdVertex) -> Nearest {
     let e = q.point - p.point;
     // Voronoi regions of the end points: the origin projects before p or after q.
@@ -392,7 +388,6 @@ fn nearest_of_triangle(p: MdVertex, q: MdVertex, r: MdVertex) -> Nearest {
     best.expect("three edges were tried")
 }
 
-#[inline]
 pub(crate) fn nearest_of_simplex(simplex: &[MdVertex]) -> Nearest {
     match *simplex {
         [p] => nearest_of_point(p),

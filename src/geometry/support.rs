@@ -36,7 +36,6 @@ use super::{Convex, DVec2, Pose};
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
 /// equal ones), in O(log n): one bisection and a short climb, no hint needed.
-#[inline]
 pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     let key = |v: DVec2| v.dot(dir);
     if shape.vertices.len() < BISECT_FROM {
@@ -52,7 +51,6 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
 /// peak, and a climb settles the tie rule. A climb from anywhere ends on the peak of a convex
 /// polygon, so a wrong guess costs time, not the answer; after log₂ n steps the climb gives way
 /// to the bisection over the whole cycle.
-#[inline]
 pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> usize {
     let vertices = &shape.vertices;
     if vertices.len() < BISECT_FROM {
@@ -388,7 +386,6 @@ fn peak(vertices: &[DVec2], hints: [Option<usize>; 2], key: &impl Fn(DVec2) -> f
 }
 
 /// The first vertex with the largest `key`, by looking at every one.
-#[inline]
 pub(crate) fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
     let mut best = (0, key(vertices[0]));
     for (j, &v) in vertices.iter().enumerate().skip(1) {
