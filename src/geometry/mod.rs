@@ -97,9 +97,10 @@ pub fn orient(a: DVec2, b: DVec2, c: DVec2) -> f64 {
 }
 
 /// Below this magnitude, a coordinate (or the rounding error of a difference of coordinates,
-/// which is no smaller than the smallest nonzero coordinate's last bit) times another can
-/// underflow in [`orient`]'s products: 2⁻⁴⁰⁰, whose products with one another stay above
-/// 2⁻⁹⁰⁰.
+/// which is no smaller than the last bit of the smallest nonzero one) times another can
+/// underflow in [`orient`]'s products. 2⁻⁴⁰⁰: with every nonzero coordinate above it, those
+/// rounding errors are above 2⁻⁴⁵², and any two of them multiply to more than 2⁻⁹⁰⁵, far
+/// above the smallest normal `f64` (2⁻¹⁰²²).
 pub const UNDERFLOW_COORDINATE: f64 = 3.872591914849318e-121; // 2^-400
 
 fn orient_unscaled(a: DVec2, b: DVec2, c: DVec2) -> f64 {
