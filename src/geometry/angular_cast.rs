@@ -73,7 +73,7 @@
 //! iterations, so one support search usually confirms them) and stopped as soon as its bounds
 //! decide the iteration. A step is taken on GJK's lower bound along its own axis, which is as
 //! safe as the exact distance: every guarantee above holds for both. callgrind, two regular
-//! 256-gons of the benchmark: about 245,000 instructions a cast for the figure's, 27,000 for
+//! 256-gons of the benchmark: about 260,000 instructions a cast for the figure's, 27,000 for
 //! the query.
 //!
 //! IMPORTANT NOTE: the cast never steps further than the bound proves safe, so it cannot step
