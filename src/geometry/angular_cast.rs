@@ -88,9 +88,7 @@
 //! tolerance" means.
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
-use super::gjk::{
-    gjk_bounds_in, gjk_traced, GjkDistance, GjkTermination, Simplex, GJK_GAP_RELATIVE,
-};
+use super::gjk::{gjk_bounds, gjk_traced, GjkDistance, GjkTermination, Simplex, GJK_GAP_RELATIVE};
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
 use super::query;
 use super::support::Posed;
@@ -410,7 +408,7 @@ fn query_measure<'a>(
             || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
     };
     let start = a.pose.position - b.pose.position;
-    let g = gjk_bounds_in(&core_a, &core_b, seed, start, scale, enough);
+    let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
     match gjk_measure(a, b, poses, g, scale) {
         Some(m) => Measured { settled: true, ..m },
         None => Measured::exact(

@@ -503,50 +503,21 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
     }
 }
 
-/// Where [`gjk_bounds`] starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum GjkSeed {
-    /// The MD's support point along this search direction (towards the origin from the MD:
-    /// from B's middle towards A's, say).
-    Direction(DVec2),
-    /// These MD vertices, by their vertex indices, at the cores' present poses: the simplex a
-    /// run on nearby poses ended with (Erin Catto's simplex cache in Box2D). Their points are
-    /// recomputed; indices out of range are dropped (and with none left, the search starts
-    /// along +x).
-    Simplex(Simplex),
-}
-
-/// GJK from `seed`, its tolerances measured against `scale` (at least [`tolerance_scale`]; an
+/// GJK from a seed, its tolerances measured against `scale` (at least [`tolerance_scale`]; an
 /// upper bound will do), stopping early with [`GjkTermination::Bounded`] as soon as
 /// `enough(lower, upper)` holds for the bounds on the core distance (checked on each simplex,
 /// before its support search), and without the witness points (left at the origin): what a
-/// caller that steps on the distance and the normal wants. Where the cores are near where they
-/// were (a cast's next iteration), the last run's simplex saves most of the walk: its feature
-/// is often still the nearest one, and one support search confirms it.
+/// caller that steps on the distance and the normal wants, again and again (a cast, every
+/// iteration). The termination and the distance.
+///
+/// `simplex` is the seed and becomes the final simplex. Seeded with the MD vertices a run on
+/// nearby poses ended with (Erin Catto's simplex cache in Box2D), by their vertex indices: their
+/// points are recomputed at the cores' present poses, and indices out of range are dropped.
+/// Where the cores are near where they were (a cast's next iteration), that saves most of the
+/// walk: its feature is often still the nearest one, and one support search confirms it. With
+/// no seed (or none left), the search starts at the MD's support point along `start` (towards
+/// the origin from the MD: from B's middle towards A's, say).
 pub fn gjk_bounds<S: CoreShape>(
-    a: &S,
-    b: &S,
-    seed: GjkSeed,
-    scale: f64,
-    enough: impl Fn(f64, f64) -> bool,
-) -> GjkOutcome {
-    let (mut simplex, start) = match seed {
-        GjkSeed::Simplex(seed) => (seed, DVec2::X),
-        GjkSeed::Direction(start) => (Simplex::EMPTY, start),
-    };
-    let (termination, closest) = gjk_bounds_in(a, b, &mut simplex, start, scale, enough);
-    GjkOutcome {
-        termination,
-        simplex,
-        closest,
-        scale,
-    }
-}
-
-/// [`gjk_bounds`] on a simplex held by the caller, for a caller that runs GJK again and again
-/// (a cast, every iteration): `simplex` is the seed ([`GjkSeed::Simplex`]; empty, the search
-/// starts along `start`) and becomes the final simplex. The termination and the distance.
-pub(crate) fn gjk_bounds_in<S: CoreShape>(
     a: &S,
     b: &S,
     simplex: &mut Simplex,
@@ -557,7 +528,7 @@ pub(crate) fn gjk_bounds_in<S: CoreShape>(
     gjk_run::<false, S>(a, b, simplex, start, scale, enough, &mut NoTrace)
 }
 
-/// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds_in`], handing each
+/// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds`], handing each
 /// iteration to `trace` and with the witness points when `WITNESSES`. [`gjk_traced`] is this
 /// from the bounding boxes' middles, with their scale, no early stop and the witnesses.
 fn gjk_run<const WITNESSES: bool, S: CoreShape>(
@@ -888,16 +859,19 @@ mod tests {
                 continue;
             };
             let scale = tolerance_scale(&a, &after);
-            let full = gjk_bounds(&a, &after, GjkSeed::Simplex(seed), scale, |_, _| false);
-            let full = full.closest.expect("apart");
+            let mut simplex = seed;
+            let (_, full) = gjk_bounds(&a, &after, &mut simplex, DVec2::X, scale, |_, _| false);
+            let full = full.expect("apart");
             assert!(
                 (full.distance - exact.distance).abs() < 1e-12,
                 "{full:?} {exact:?}"
             );
-            let bounded = gjk_bounds(&a, &after, GjkSeed::Simplex(seed), scale, |lower, upper| {
-                lower >= 0.5 * upper
-            });
-            let c = bounded.closest.expect("apart");
+            let mut simplex = seed;
+            let (_, bounded) =
+                gjk_bounds(&a, &after, &mut simplex, DVec2::X, scale, |lower, upper| {
+                    lower >= 0.5 * upper
+                });
+            let c = bounded.expect("apart");
             let d = contact(&a, &after).distance;
             assert!(
                 c.lower <= d + 1e-12 && d <= c.distance + 1e-12,
