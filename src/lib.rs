@@ -5,6 +5,7 @@
 //! command line and dispatches.
 
 pub mod app;
+pub mod atomic_write;
 pub mod export;
 pub mod figure;
 pub mod geometry;

@@ -2,8 +2,9 @@
 
 use clap::{Parser, Subcommand};
 use minkowski_lab::app::picture::{self, Picture};
+use minkowski_lab::atomic_write::{check_writable, write_atomic};
 use minkowski_lab::scene::{Demo, Scene};
-use minkowski_lab::{app, export, figure, report};
+use minkowski_lab::{app, figure, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -96,7 +97,7 @@ fn render(
             out.display()
         ));
     }
-    export::check_writable(&out)?;
+    check_writable(&out).map_err(|e| e.to_string())?;
     let p = Picture {
         scene,
         path: Some(scene_path),
@@ -105,7 +106,7 @@ fn render(
         size,
     };
     if ext == "svg" {
-        export::write_atomic(&out, picture::picture_svg(&p).as_bytes())
+        write_atomic(&out, picture::picture_svg(&p).as_bytes()).map_err(|e| e.to_string())
     } else {
         picture::run_picture(p, out)
     }

@@ -7,6 +7,7 @@
 
 use super::render::egui_color;
 use super::{displayable, shape_edit, App, MAX_SPEED, MIN_SPEED};
+use crate::figure::compare::Answer;
 use crate::figure::{common, Figure, Table};
 use crate::geometry::DVec2;
 use crate::scene::{Body, Demo, Scene, ShapeSpec};
@@ -722,11 +723,7 @@ fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Comma
     ui.horizontal_top(|ui| {
         ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
             ui.label(egui::RichText::new("Iterations").strong());
-            if let Some(col) = table
-                .columns
-                .iter()
-                .position(|c| c.to_lowercase().starts_with("distance"))
-            {
+            if let Some(col) = table.distance_column {
                 distance_plot(ui, step, table, col);
             }
         });
@@ -913,15 +910,15 @@ fn comparison(ui: &mut egui::Ui, app: &mut App) {
             }
             ui.end_row();
             for r in &c.contact {
-                ui.label(r.method).on_hover_text(&r.note);
-                let off = |k: &str| r.disagrees.contains(&k);
+                ui.label(r.method.name()).on_hover_text(&r.note);
+                let off = |k: Answer| r.disagrees.contains(&k);
                 cell(
                     ui,
                     if r.intersecting { "yes" } else { "no" }.into(),
-                    off("intersecting"),
+                    off(Answer::Intersecting),
                 );
-                cell(ui, opt(r.distance), off("distance"));
-                cell(ui, optv(r.normal), off("normal"));
+                cell(ui, opt(r.distance), off(Answer::Distance));
+                cell(ui, optv(r.normal), off(Answer::Normal));
                 ui.end_row();
             }
         });
@@ -935,10 +932,10 @@ fn comparison(ui: &mut egui::Ui, app: &mut App) {
             }
             ui.end_row();
             for r in &c.casts {
-                ui.label(r.method).on_hover_text(&r.note);
-                let off = |k: &str| r.disagrees.contains(&k);
-                cell(ui, r.status.as_str().into(), off("status"));
-                cell(ui, common::num(r.toi), off("toi"));
+                ui.label(r.method.name()).on_hover_text(&r.note);
+                let off = |k: Answer| r.disagrees.contains(&k);
+                cell(ui, r.status.as_str().into(), off(Answer::Status));
+                cell(ui, common::num(r.toi), off(Answer::Toi));
                 cell(ui, optv(r.normal), false);
                 ui.monospace(r.iterations.to_string());
                 ui.end_row();

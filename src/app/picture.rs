@@ -8,6 +8,7 @@
 //! each pane (grid, figure, handles, title) with the read-outs and legend to the SVG writer.
 
 use super::{panels, render, App, START_FIT_FRAMES};
+use crate::atomic_write::write_atomic;
 use crate::export::{self, csv, svg};
 use crate::figure::PaneId;
 use crate::palette;
@@ -107,7 +108,7 @@ impl App {
     /// why not.
     pub(super) fn export_svg(&mut self) {
         let path = self.export_path("svg", true);
-        match export::write_atomic(&path, svg::write(&self.sheet()).as_bytes()) {
+        match write_atomic(&path, svg::write(&self.sheet()).as_bytes()) {
             Ok(()) => self.status = format!("SVG written to {}", path.display()),
             Err(e) => self.banner = Some(format!("No SVG written: {e}")),
         }
@@ -124,7 +125,7 @@ impl App {
         };
         let text = csv::table_csv(table);
         let path = self.export_path("csv", false);
-        match export::write_atomic(&path, text.as_bytes()) {
+        match write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status = format!("CSV written to {}", path.display()),
             Err(e) => self.banner = Some(format!("No CSV written: {e}")),
         }
@@ -147,23 +148,13 @@ pub fn picture_svg(p: &Picture) -> String {
     svg::write(&app.sheet())
 }
 
-/// Saves the window's framebuffer as a PNG at `path`, atomically (through a temporary file
-/// beside it).
+/// Saves the window's framebuffer as a PNG at `path`, atomically.
 pub fn save_screen_png(path: &Path) -> Result<(), String> {
     let image = get_screen_data();
-    let temp = export::temp_path(path)?;
-    let temp_str = temp
-        .to_str()
-        .ok_or_else(|| format!("{}: the path is not valid UTF-8", path.display()))?
-        .to_string();
-    // macroquad's `export_png` panics when it cannot write; that becomes an error here.
-    let written =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| image.export_png(&temp_str)));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-        return Err(format!("{}: cannot write the PNG", path.display()));
-    }
-    export::commit(&temp, path)
+    let bytes =
+        export::png::encode_bottom_up(image.width as u32, image.height as u32, &image.bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 
 /// On Linux a window needs an X (or Wayland) display: without one, say how to get one rather

@@ -11,6 +11,7 @@
 //! The folder is `$MINKOWSKI_LAB_RECOVERY_DIR` if set, else `$XDG_STATE_HOME/minkowski-lab`,
 //! else `~/.local/state/minkowski-lab`, else `minkowski-lab` in the system's temporary folder.
 
+use crate::atomic_write::{write_atomic, WriteError};
 use crate::scene::Scene;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -91,7 +92,7 @@ pub fn install_hook() {
 
 /// Writes the remembered scene to this process's recovery file (`None`: nothing remembered, or
 /// the copy is being updated by the very code that panicked).
-fn write_snapshot(panic: &str) -> Option<Result<PathBuf, String>> {
+fn write_snapshot(panic: &str) -> Option<Result<PathBuf, WriteError>> {
     let guard = match SNAPSHOT.try_lock() {
         Ok(g) => g,
         Err(TryLockError::Poisoned(e)) => e.into_inner(),
@@ -113,7 +114,7 @@ pub fn write_in(
     scene: &Scene,
     path: Option<&Path>,
     panic: &str,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, WriteError> {
     let mut scene = scene.clone();
     let mut view = match scene.view.take() {
         Some(Value::Object(m)) => m,
@@ -126,17 +127,12 @@ pub fn write_in(
     view.insert(PANIC_KEY.into(), Value::String(panic.to_string()));
     scene.view = Some(Value::Object(view));
     let file = dir.join(format!("recovery-{}.json", std::process::id()));
-    let temp = dir.join(format!(".recovery-{}.json.tmp", std::process::id()));
-    let written = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&temp, scene.to_json_string()))
-        .and_then(|()| std::fs::rename(&temp, &file));
-    match written {
-        Ok(()) => Ok(file),
-        Err(e) => {
-            let _ = std::fs::remove_file(&temp);
-            Err(format!("{}: {e}", file.display()))
-        }
-    }
+    std::fs::create_dir_all(dir).map_err(|source| WriteError::Io {
+        path: file.clone(),
+        source,
+    })?;
+    write_atomic(&file, scene.to_json_string().as_bytes())?;
+    Ok(file)
 }
 
 /// A recovery file found at start.

@@ -257,6 +257,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             .iter()
             .map(|e| vec![e.t, e.distance, e.bound.total, e.step.unwrap_or(f64::NAN)])
             .collect(),
+        distance_column: Some(1),
     });
 
     common::standard_legend(&mut f);

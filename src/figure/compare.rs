@@ -35,10 +35,53 @@ pub const TIME_AGREEMENT: f64 = 1e-9;
 /// The point cloud is wrapped only when `n·m·(n + m)` is at most this (two 100-gons: 4·10⁶).
 pub const MAX_WRAPPING_WORK: usize = 5_000_000;
 
+/// A method the comparison runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The exact contact on the merged MD: the reference of the contact table.
+    Exact,
+    /// The first article's edge/support-vertex scan.
+    EdgeScan,
+    GjkEpa,
+    Sat,
+    /// The fourth article's gift-wrapped n·m differences and interior-point test.
+    PointCloud,
+    /// The exact ray against the MD: the reference of the cast table.
+    LinearCast,
+    IterativeCast,
+    ConservativeAdvancement,
+}
+
+impl Method {
+    /// The method's name as the table shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact (nearest MD edge)",
+            Method::EdgeScan => "edge scan",
+            Method::GjkEpa => "GJK / EPA",
+            Method::Sat => "SAT",
+            Method::PointCloud => "point cloud",
+            Method::LinearCast => "linear cast",
+            Method::IterativeCast => "iterative cast",
+            Method::ConservativeAdvancement => "conservative advancement",
+        }
+    }
+}
+
+/// An answer of a row that can disagree with the reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Intersecting,
+    Distance,
+    Normal,
+    Status,
+    Toi,
+}
+
 /// One method's answer to "do they overlap, and by how much".
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContactRow {
-    pub method: &'static str,
+    pub method: Method,
     pub intersecting: bool,
     /// Signed distance (negative: depth); `None` when the method does not measure it.
     pub distance: Option<f64>,
@@ -46,13 +89,13 @@ pub struct ContactRow {
     /// How the method got there, in a few words.
     pub note: String,
     /// Which of `intersecting`, `distance`, `normal` disagree with the reference (first row).
-    pub disagrees: Vec<&'static str>,
+    pub disagrees: Vec<Answer>,
 }
 
 /// One cast's answer to "when do they first touch".
 #[derive(Clone, Debug, PartialEq)]
 pub struct CastRow {
-    pub method: &'static str,
+    pub method: Method,
     pub status: CastStatus,
     pub toi: f64,
     pub normal: Option<DVec2>,
@@ -60,7 +103,7 @@ pub struct CastRow {
     pub iterations: usize,
     pub note: String,
     /// Which of `status`, `toi` disagree with the linear cast.
-    pub disagrees: Vec<&'static str>,
+    pub disagrees: Vec<Answer>,
 }
 
 /// Both tables for a scene.
@@ -84,12 +127,12 @@ fn contact_disagreements(
     a: &Convex,
     b: &Convex,
     tol: f64,
-) -> Vec<&'static str> {
+) -> Vec<Answer> {
     let mut out = vec![];
-    let approximate_gap = row.method == "SAT" && !row.intersecting;
-    let cores_only = row.method == "point cloud" && (a.radius > 0.0 || b.radius > 0.0);
+    let approximate_gap = row.method == Method::Sat && !row.intersecting;
+    let cores_only = row.method == Method::PointCloud && (a.radius > 0.0 || b.radius > 0.0);
     if row.intersecting != (exact.distance <= 0.0) && !cores_only {
-        out.push("intersecting");
+        out.push(Answer::Intersecting);
     }
     if let Some(d) = row.distance {
         // SAT's gap apart is along one axis: never more than the true distance.
@@ -99,14 +142,14 @@ fn contact_disagreements(
             (d - exact.distance).abs() > tol
         };
         if off {
-            out.push("distance");
+            out.push(Answer::Distance);
         }
     }
     if let (Some(n), false) = (row.normal, approximate_gap) {
         let same = (n - exact.normal).length() <= 1e-9;
         let as_good = (gap_along(a, b, n) - exact.distance).abs() <= tol;
         if !same && !as_good {
-            out.push("normal");
+            out.push(Answer::Normal);
         }
     }
     out
@@ -114,17 +157,17 @@ fn contact_disagreements(
 
 /// Which of a cast row's answers disagree with the linear cast's `exact` row: a different
 /// verdict once finished, or a time of impact after the exact one.
-fn cast_disagreements(row: &CastRow, exact: &CastRow) -> Vec<&'static str> {
+fn cast_disagreements(row: &CastRow, exact: &CastRow) -> Vec<Answer> {
     let mut out = vec![];
     let finished = matches!(
         row.status,
         CastStatus::Hit | CastStatus::Miss | CastStatus::Overlapping
     );
     if finished && row.status.is_hit() != exact.status.is_hit() {
-        out.push("status");
+        out.push(Answer::Status);
     }
     if row.toi > exact.toi + TIME_AGREEMENT {
-        out.push("toi");
+        out.push(Answer::Toi);
     }
     out
 }
@@ -144,7 +187,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
 
     let mut contact_rows = vec![
         ContactRow {
-            method: "exact (nearest MD edge)",
+            method: Method::Exact,
             intersecting: exact.distance <= 0.0,
             distance: Some(exact.distance),
             normal: Some(exact.normal),
@@ -152,7 +195,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
         ContactRow {
-            method: "edge scan",
+            method: Method::EdgeScan,
             intersecting: scan.contact.distance <= 0.0,
             distance: Some(scan.contact.distance),
             normal: Some(scan.contact.normal),
@@ -160,7 +203,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
         ContactRow {
-            method: "GJK / EPA",
+            method: Method::GjkEpa,
             intersecting: ge.contact.distance <= 0.0,
             distance: Some(ge.contact.distance),
             normal: Some(ge.contact.normal),
@@ -173,7 +216,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
         ContactRow {
-            method: "SAT",
+            method: Method::Sat,
             intersecting: s.intersecting,
             distance: Some(s.distance),
             normal: Some(s.axes[s.best_axis].normal),
@@ -208,7 +251,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             }
         );
         contact_rows.push(ContactRow {
-            method: "point cloud",
+            method: Method::PointCloud,
             intersecting: inside.is_some_and(|t| t.colliding || t.on_boundary),
             distance: None,
             normal: None,
@@ -229,7 +272,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
     let turning = ma.angular_velocity != 0.0 || mb.angular_velocity != 0.0;
     let mut casts = vec![
         CastRow {
-            method: "linear cast",
+            method: Method::LinearCast,
             status: lin.status,
             toi: lin.toi,
             normal: lin.normal,
@@ -238,7 +281,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
         CastRow {
-            method: "iterative cast",
+            method: Method::IterativeCast,
             status: it.status,
             toi: it.toi,
             normal: it.normal,
@@ -250,7 +293,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
         CastRow {
-            method: "conservative advancement",
+            method: Method::ConservativeAdvancement,
             status: ca.status,
             toi: ca.toi,
             normal: (ca.status != CastStatus::Miss).then_some(ca.normal),
@@ -263,9 +306,10 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             disagrees: vec![],
         },
     ];
-    for k in 1..casts.len() {
-        if !(k == 2 && turning) {
-            casts[k].disagrees = cast_disagreements(&casts[k], &casts[0]);
+    let (reference, others) = casts.split_first_mut().expect("three rows");
+    for row in others {
+        if !(row.method == Method::ConservativeAdvancement && turning) {
+            row.disagrees = cast_disagreements(row, reference);
         }
     }
     Ok(Comparison {
@@ -324,7 +368,7 @@ mod tests {
         row.normal = Some(DVec2::from_angle(0.3).rotate(exact.normal));
         assert_eq!(
             contact_disagreements(&row, &exact, a, b, 1e-9),
-            vec!["intersecting", "distance", "normal"]
+            vec![Answer::Intersecting, Answer::Distance, Answer::Normal]
         );
         // The aligned boxes tie: the opposite axis's normal may give the same depth. A normal
         // is marked only when its depth differs.
@@ -345,10 +389,10 @@ mod tests {
         };
         late.status = CastStatus::Hit;
         late.toi = 0.5 + 1e-6;
-        assert_eq!(cast_disagreements(&late, &exact_cast), vec!["toi"]);
+        assert_eq!(cast_disagreements(&late, &exact_cast), vec![Answer::Toi]);
         late.status = CastStatus::Miss;
         late.toi = 0.4;
-        assert_eq!(cast_disagreements(&late, &exact_cast), vec!["status"]);
+        assert_eq!(cast_disagreements(&late, &exact_cast), vec![Answer::Status]);
         late.status = CastStatus::OutOfIterations;
         assert!(cast_disagreements(&late, &exact_cast).is_empty());
     }

@@ -136,6 +136,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 ]
             })
             .collect(),
+        distance_column: Some(1),
     });
 
     common::standard_legend(&mut f);

@@ -147,6 +147,9 @@ pub struct LegendEntry {
 pub struct Table {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<f64>>,
+    /// The column of distances the plot under the panes draws against the iteration, if the
+    /// table has one.
+    pub distance_column: Option<usize>,
 }
 
 /// Everything a demo shows for one step.

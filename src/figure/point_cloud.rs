@@ -388,6 +388,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 ]
             })
             .collect(),
+        distance_column: None,
     });
 
     common::standard_legend(&mut f);

@@ -329,6 +329,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             });
         }
     }
+    const DISTANCE: usize = 7;
     let mut columns: Vec<String> = [
         "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
     ]
@@ -338,7 +339,11 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     if moving {
         columns.extend(["swept A min", "swept A max", "swept distance"].map(String::from));
     }
-    f.table = Some(Table { columns, rows });
+    f.table = Some(Table {
+        columns,
+        rows,
+        distance_column: Some(DISTANCE),
+    });
 
     // The MTV (moves B), or the first separating axis.
     if let Some(m) = s.mtv {

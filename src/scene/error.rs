@@ -83,6 +83,9 @@ impl std::error::Error for SceneError {}
 pub struct PathError {
     pub path: String,
     pub problem: String,
+    /// Whether the value is beyond what this program handles rather than wrong
+    /// ([`ErrorKind::TooLarge`] once in a file).
+    pub too_large: bool,
 }
 
 impl PathError {
@@ -90,6 +93,15 @@ impl PathError {
         PathError {
             path: path.into(),
             problem: problem.into(),
+            too_large: false,
+        }
+    }
+
+    /// A value larger than this program handles (a polygon of too many vertices).
+    pub fn too_large(path: impl Into<String>, problem: impl Into<String>) -> Self {
+        PathError {
+            too_large: true,
+            ..PathError::new(path, problem)
         }
     }
 

@@ -278,9 +278,8 @@ impl Scene {
     }
 
     /// Checks the scene (as [`Scene::from_str`] does after parsing), then writes it to `path`
-    /// atomically: to `NAME.json.tmp-<pid>` beside the target, flushed to disk, then renamed
-    /// over the target. On any failure the temporary file is removed, an existing target is
-    /// left as it was, and the error names `path`.
+    /// with [`crate::atomic_write::write_atomic`]: on any failure an existing target is left as
+    /// it was, and the error names `path`.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), SceneError> {
         write::save(self, path.as_ref())
     }

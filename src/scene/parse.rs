@@ -80,7 +80,7 @@ pub(super) fn from_str(text: &str, name: &str) -> Result<Scene, SceneError> {
         .into_scene(name)
         .map_err(|e| e.in_file(name, ErrorKind::Structure))?;
     scene.validate().map_err(|e| {
-        let kind = if e.problem.starts_with("too large") {
+        let kind = if e.too_large {
             ErrorKind::TooLarge
         } else {
             ErrorKind::Value

@@ -45,7 +45,7 @@ pub(super) fn validate(scene: &Scene) -> Result<(), PathError> {
         } else {
             ("a", hull_a)
         };
-        return Err(PathError::new(
+        return Err(PathError::too_large(
             format!("{name}.shape.vertices"),
             format!(
                 "too large: the outline's convex hull has {n} vertices, A's and B's together \
@@ -108,7 +108,7 @@ fn body(body: &Body, name: &str) -> Result<usize, PathError> {
                 ));
             }
             if vertices.len() > MAX_VERTICES {
-                return Err(PathError::new(
+                return Err(PathError::too_large(
                     format!("{prefix}.vertices"),
                     format!(
                         "too large: {} vertices; a polygon may have at most {MAX_VERTICES}",

@@ -7,15 +7,14 @@
 //! them: `"position": [-0.8, 0.0]` rather than four lines. Numbers are printed by serde_json
 //! (shortest text that reads back to the same `f64`, so a saved scene loads back equal).
 //!
-//! Saving writes a temporary file beside the target, flushes it to disk and renames it over
-//! the target: a crash or a full disk leaves either the old file or the new one, never half.
+//! Saving goes through [`write_atomic`]: a crash or a full disk leaves either the old file or
+//! the new one, never half.
 
 use super::error::{ErrorKind, SceneError};
 use super::{Body, Scene, ShapeSpec, FORMAT};
+use crate::atomic_write::write_atomic;
 use crate::geometry::DVec2;
 use crate::json_text::{print, value, Node};
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 fn number(x: f64) -> Node {
@@ -114,60 +113,11 @@ pub(super) fn save(s: &Scene, path: &Path) -> Result<(), SceneError> {
         error.problem.push_str(" (the scene was not saved)");
         return Err(error);
     }
-    let text = to_json_string(s);
-    let Some(file_name) = path.file_name() else {
-        return Err(SceneError::file(
+    write_atomic(path, to_json_string(s).as_bytes()).map_err(|e| {
+        SceneError::file(
             &name,
             ErrorKind::Io,
-            "cannot save: this is not a file name",
-        ));
-    };
-    let mut temp_name = file_name.to_os_string();
-    temp_name.push(format!(".tmp-{}", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-
-    let written = (|| -> std::io::Result<()> {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)
-    })();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if let Err(e) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(SceneError::file(
-            &name,
-            ErrorKind::Io,
-            format!(
-                "cannot save: {} ({e}); any existing file is unchanged",
-                why_not_written(&e, dir, path)
-            ),
-        ));
-    }
-    // Make the rename itself durable. Best effort: not every platform can open a directory.
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// Why a file could not be written in `dir`, in words a person can act on.
-fn why_not_written(e: &std::io::Error, dir: &Path, path: &Path) -> String {
-    use std::io::ErrorKind as K;
-    let d = dir.display();
-    match e.kind() {
-        K::NotFound => format!("the folder {d} does not exist"),
-        K::NotADirectory => format!("{d} is not a folder (a file of that name is in the way)"),
-        K::ReadOnlyFilesystem => format!("the folder {d} is on a read-only file system"),
-        K::PermissionDenied => format!("the folder {d} is read-only or not yours to write in"),
-        K::StorageFull => "the disk is full".to_string(),
-        K::QuotaExceeded => "your disk quota is used up".to_string(),
-        K::IsADirectory => format!("{} is a folder, not a file", path.display()),
-        K::Interrupted | K::TimedOut => "writing was interrupted".to_string(),
-        _ => "the file could not be written".to_string(),
-    }
+            format!("cannot save: {}; any existing file is unchanged", e.why()),
+        )
+    })
 }
