@@ -1,8 +1,9 @@
 //! minkowski-lab: collision detection shown in the world and in configuration space.
 //!
-//! Layers (each knows only those above it): [`geometry`] (pure math), [`scene`] (files),
-//! [`report`] (the command-line answer), and the window ([`app`]). `main.rs` only parses the
-//! command line and dispatches.
+//! Layers, each knowing only those before it: [`geometry`] (pure math) ← [`scene`] (files) ←
+//! [`figure`] (what a demo draws, as marks) ← [`view`] (panes, cameras, the one painter) ←
+//! [`app`] (the window) and [`export`] (SVG, CSV, PNG bytes). [`report`] is the command line's
+//! JSON answer, from geometry and scene. `main.rs` only parses the command line and dispatches.
 
 pub mod app;
 pub mod atomic_write;
@@ -13,3 +14,4 @@ pub mod json_text;
 pub mod palette;
 pub mod report;
 pub mod scene;
+pub mod view;

@@ -1,8 +1,9 @@
 //! The command line: parse, dispatch, nothing else.
 
 use clap::{Parser, Subcommand};
-use minkowski_lab::app::picture::{self, Picture};
+use minkowski_lab::app::picture::run_picture;
 use minkowski_lab::atomic_write::{check_writable, write_atomic};
+use minkowski_lab::export::picture::Picture;
 use minkowski_lab::scene::{Demo, Scene};
 use minkowski_lab::{app, figure, report};
 use std::io::Write;
@@ -82,10 +83,10 @@ fn render(
     size: (u32, u32),
 ) -> Result<(), String> {
     let scene = load(&scene_path)?;
-    let name = scene_path.display();
+    let name = scene_path.display().to_string();
     let demo = demo.unwrap_or(scene.demo);
     let bodies = scene.bodies().map_err(|e| format!("{name}: {e}"))?;
-    print_warnings(&name.to_string(), &bodies.warnings);
+    print_warnings(&name, &bodies.warnings);
     figure::build(&scene, demo, step).map_err(|e| format!("{name}: {e}"))?;
     let ext = out
         .extension()
@@ -106,9 +107,10 @@ fn render(
         size,
     };
     if ext == "svg" {
-        write_atomic(&out, picture::picture_svg(&p).as_bytes()).map_err(|e| e.to_string())
+        let svg = p.svg().map_err(|e| format!("{name}: {e}"))?;
+        write_atomic(&out, svg.as_bytes()).map_err(|e| e.to_string())
     } else {
-        picture::run_picture(p, out)
+        run_picture(p, out)
     }
 }
 

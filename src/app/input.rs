@@ -1,14 +1,16 @@
-//! Mouse and keys → edits, camera moves, steps.
+//! Mouse and keys → commands. This reads the app and changes nothing: what it returns is
+//! applied by `App::apply`, like the panels' commands.
 //!
 //! The panes only see the mouse when egui does not want it (not over the panel, a window or a
 //! widget being dragged) and keys when no text field has focus. Left-drag in the world pane
 //! grabs a handle or a body; left-drag in configuration space moves B; right- or middle-drag
 //! pans; the wheel zooms at the cursor; dragging the line between the panes moves the split.
 
-use super::drag::{Drag, Target};
-use super::handles::Grip;
-use super::{handles, App, MIN_SPLIT};
+use super::command::Command;
+use super::gesture::{Gesture, Target};
+use super::App;
 use crate::figure::PaneId;
+use crate::view::handles::{self, Grip};
 use egui_macroquad::egui;
 use glam::Vec2;
 use macroquad::prelude::*;
@@ -34,14 +36,9 @@ fn shift() -> bool {
     is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }
 
-/// The pane under screen point `p`.
-fn pane_at(app: &App, p: Vec2) -> Option<PaneId> {
-    [PaneId::World, PaneId::Config]
-        .into_iter()
-        .find(|&pane| app.camera(pane).rect.contains(p))
-}
-
-pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
+/// What the mouse, the keys and the window ask for this frame.
+pub(super) fn commands(app: &App, ctx: &egui::Context) -> Vec<Command> {
+    let mut out = Vec::new();
     let free_pointer = !ctx.is_pointer_over_area() && !ctx.wants_pointer_input();
     // Where the button went down: several events can arrive in one frame, and the mouse may
     // have moved on by the time the frame sees the press.
@@ -52,204 +49,187 @@ pub(super) fn handle(app: &mut App, ctx: &egui::Context) {
         i.pointer
             .button_double_clicked(egui::PointerButton::Primary)
     });
-    mouse_input(app, free_pointer, origin, double_click);
+    mouse_input(app, free_pointer, origin, double_click, &mut out);
     // Drain typed characters every frame so an old '?' is not seen later.
     let mut question = false;
     while let Some(c) = get_char_pressed() {
         question |= c == '?';
     }
     if !ctx.wants_keyboard_input() {
-        key_input(app, ctx, question);
+        key_input(app, ctx, question, &mut out);
     }
     // A field edit in the panel ends when nothing in egui is held or focused any more.
-    if app.drag.is_none()
-        && app.history.editing()
+    if app.gesture == Gesture::Idle
+        && app.doc.history.editing()
         && !ctx.is_using_pointer()
         && ctx.memory(|m| m.focused().is_none())
     {
-        app.history.commit(&app.scene);
+        out.push(Command::CommitEdit);
     }
+    for f in get_dropped_files() {
+        out.push(match f.path {
+            Some(p) => Command::Open(p),
+            None => Command::Banner("The dropped item is not a file on disk.".into()),
+        });
+    }
+    if is_quit_requested() {
+        out.push(Command::Quit);
+    }
+    out
 }
 
-fn mouse_input(app: &mut App, free: bool, press_origin: Option<Vec2>, double_click: bool) {
+fn mouse_input(
+    app: &App,
+    free: bool,
+    press_origin: Option<Vec2>,
+    double_click: bool,
+    out: &mut Vec<Command>,
+) {
+    let panes = &app.view.panes;
     let m = mouse();
-    let over = if free { pane_at(app, m) } else { None };
+    let over = if free { panes.pane_at(m) } else { None };
     let start = press_origin.unwrap_or(m);
-    let over_start = if free { pane_at(app, start) } else { None };
-    if over.is_some() && (mouse_wheel().1 != 0.0 || is_mouse_button_pressed(MouseButton::Right)) {
-        // The person is placing the view: stop the start-up fitting.
-        app.fit_frames = 0;
+    let over_start = if free { panes.pane_at(start) } else { None };
+    let (_, wheel) = mouse_wheel();
+    if over.is_some() && (wheel != 0.0 || is_mouse_button_pressed(MouseButton::Right)) {
+        out.push(Command::StopFitting);
     }
 
     // Zoom at the cursor.
-    let (_, wheel) = mouse_wheel();
     if let Some(pane) = over {
         if wheel != 0.0 && wheel.is_finite() {
             let factor = ZOOM_STEP.powf(wheel.signum() as f64);
-            app.camera_mut(pane).zoom_at(m, factor);
+            out.push(Command::Zoom {
+                pane,
+                at: m,
+                factor,
+            });
         }
     }
 
-    // Pan with the right or middle button.
+    // What the gesture is once this frame's presses are seen.
+    let mut gesture = app.gesture.clone();
     let pan_pressed =
         is_mouse_button_pressed(MouseButton::Right) || is_mouse_button_pressed(MouseButton::Middle);
     let pan_down =
         is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
-    if pan_pressed {
-        if let Some(pane) = over_start {
-            app.pan = Some((pane, start));
-        }
-    }
-    if let Some((pane, last)) = app.pan {
-        if pan_down {
-            app.camera_mut(pane).pan(m - last);
-            app.pan = Some((pane, m));
-        } else {
-            app.pan = None;
-        }
+    let left_down = is_mouse_button_down(MouseButton::Left);
+    if let (true, Some(pane), Gesture::Idle) = (pan_pressed, over_start, &gesture) {
+        out.push(Command::BeginPan { pane, at: start });
+        gesture = Gesture::Pan { pane, last: start };
     }
 
     // Double-click on a polygon's outline: a new vertex there.
     if over == Some(PaneId::World) && double_click {
-        let at = app.world.to_world(m);
-        if let Some((which, edge, local)) = handles::outline_edge_at(&app.scene, &app.world, at) {
-            app.drag = None;
-            app.insert_vertex(which, edge, local);
+        let at = panes.world.to_world(m);
+        if let Some((which, after, local)) =
+            handles::outline_edge_at(&app.doc.scene, &panes.world, at)
+        {
+            out.push(Command::InsertVertex {
+                which,
+                after,
+                local,
+            });
             return;
         }
     }
-    // Left button: split, handles, bodies, configuration space.
-    if is_mouse_button_pressed(MouseButton::Left) {
-        if let Some(pane) = over_start {
-            let split_x = app.config.rect.x;
-            if (start.x - split_x).abs() <= SPLIT_GRAB_PX {
-                app.dragging_split = true;
-            } else {
-                start_drag(app, pane, start);
-            }
+    // Left button: the split, handles, bodies, configuration space.
+    if let (true, Some(pane), Gesture::Idle) = (
+        is_mouse_button_pressed(MouseButton::Left),
+        over_start,
+        &gesture,
+    ) {
+        if (start.x - panes.config.rect.x).abs() <= SPLIT_GRAB_PX {
+            out.push(Command::BeginSplit);
+            gesture = Gesture::Split;
+        } else if let Some(begin) = press(app, pane, start, out) {
+            gesture = Gesture::Drag(Box::new(begin));
         }
     }
-    if is_mouse_button_down(MouseButton::Left) {
-        if app.dragging_split {
-            let room_x = app.world.rect.x;
-            let room_w = app.world.rect.w + app.config.rect.w;
-            if room_w > 0.0 {
-                app.split = ((m.x - room_x) / room_w).clamp(MIN_SPLIT, 1.0 - MIN_SPLIT);
-            }
-        } else if let Some(d) = &app.drag {
-            let pane = match d.target {
-                Target::Config => PaneId::Config,
-                Target::World(_) => PaneId::World,
-            };
-            let to = app.camera(pane).to_world(m);
-            let s = d.apply(to, shift());
-            app.set_scene(s);
-        }
-    } else {
-        app.dragging_split = false;
-        if let Some(d) = app.drag.take() {
-            if app.history.record(&d.start, &app.scene) {
-                app.status.clear();
-            }
-        }
+
+    match gesture {
+        Gesture::Idle => {}
+        Gesture::Pan { .. } if pan_down => out.push(Command::PanTo(m)),
+        Gesture::Split if left_down => out.push(Command::SplitTo(m.x)),
+        Gesture::Drag(d) if left_down => out.push(Command::DragTo {
+            to: panes.camera(d.pane()).to_world(m),
+            snap: shift(),
+        }),
+        _ => out.push(Command::EndGesture),
     }
 }
 
-fn start_drag(app: &mut App, pane: PaneId, m: Vec2) {
-    let at = app.camera(pane).to_world(m);
+/// The left button went down at `m` in `pane`: selects the vertex under it (or nothing) and
+/// starts dragging what is there; returns the drag, for the rest of the frame.
+fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<super::gesture::Drag> {
+    let at = app.view.panes.camera(pane).to_world(m);
     let target = match pane {
         PaneId::Config => Some(Target::Config),
-        PaneId::World => {
-            let shapes = app.cache.as_ref().and_then(|c| c.shapes.as_ref());
-            shapes
-                .and_then(|(a, b)| handles::hit(&app.scene, [a, b], &app.world, at))
-                .map(Target::World)
-        }
+        PaneId::World => app.shapes().and_then(|(a, b)| {
+            handles::hit(&app.doc.scene, [a, b], &app.view.panes.world, at).map(Target::World)
+        }),
     };
     if pane == PaneId::World {
-        app.selected = match target {
+        out.push(Command::Select(match target {
             Some(Target::World(Grip::Vertex(which, i))) => Some((which, i)),
             _ => None,
-        };
+        }));
     }
-    if let Some(target) = target {
-        app.playing = false;
-        app.drag = Some(Drag {
-            target,
-            start: app.scene.clone(),
-            from: at,
-        });
-    }
+    let target = target?;
+    out.push(Command::BeginDrag { target, at });
+    Some(super::gesture::Drag {
+        target,
+        start: app.doc.scene.clone(),
+        from: at,
+    })
 }
 
-fn key_input(app: &mut App, ctx: &egui::Context, question: bool) {
+fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Command>) {
     if is_key_pressed(KeyCode::F1) || question {
-        app.help = !app.help;
+        out.push(Command::Help);
     }
     // Shortcuts with Ctrl come from egui's key events, which carry the modifiers held when the
-    // key went down (a quick Ctrl+Z may be over before the frame looks at the keyboard).
+    // key went down (a quick Ctrl+Z may be over before the frame looks at the keyboard). With
+    // Shift first: a plain Ctrl+Z pattern would also take Ctrl+Shift+Z.
     use egui::{Key, Modifiers};
     let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
-    let (redo_z, undo, redo_y, save) = ctx.input_mut(|i| {
-        (
-            i.consume_key(cmd_shift, Key::Z),
-            i.consume_key(Modifiers::COMMAND, Key::Z),
-            i.consume_key(Modifiers::COMMAND, Key::Y),
-            i.consume_key(Modifiers::COMMAND, Key::S),
-        )
-    });
-    if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::O)) {
-        app.focus_open = true;
+    let shortcuts = [
+        (cmd_shift, Key::Z, Command::Redo),
+        (Modifiers::COMMAND, Key::Z, Command::Undo),
+        (Modifiers::COMMAND, Key::Y, Command::Redo),
+        (Modifiers::COMMAND, Key::S, Command::Save),
+        (Modifiers::COMMAND, Key::O, Command::FocusOpen),
+        (cmd_shift, Key::E, Command::ExportSvg),
+        (Modifiers::COMMAND, Key::E, Command::ExportPng),
+    ];
+    let mut any = false;
+    for (mods, key, command) in shortcuts {
+        if ctx.input_mut(|i| i.consume_key(mods, key)) {
+            out.push(command);
+            any = true;
+        }
     }
-    // Shift first: a plain Ctrl+E pattern would also take Ctrl+Shift+E.
-    let (svg, png) = ctx.input_mut(|i| {
-        (
-            i.consume_key(cmd_shift, Key::E),
-            i.consume_key(Modifiers::COMMAND, Key::E),
-        )
-    });
-    if svg {
-        app.apply(super::panels::Command::ExportSvg);
-    }
-    if png {
-        app.apply(super::panels::Command::ExportPng);
-    }
-    if undo {
-        app.undo();
-    }
-    if redo_z || redo_y {
-        app.redo();
-    }
-    if save {
-        app.save();
-    }
-    if ctrl() || undo || redo_z || redo_y || save || svg || png {
+    if ctrl() || any {
         return;
     }
     if is_key_pressed(KeyCode::F) {
-        app.fit();
+        out.push(Command::Fit);
     }
     if is_key_pressed(KeyCode::Delete) || is_key_pressed(KeyCode::Backspace) {
-        app.delete_selected_vertex();
+        out.push(Command::DeleteVertex);
     }
-    let last = app.steps() - 1;
-    if is_key_pressed(KeyCode::Right) {
-        app.step = (app.step + 1).min(last);
-        app.playing = false;
-    }
-    if is_key_pressed(KeyCode::Left) {
-        app.step = app.step.saturating_sub(1);
-        app.playing = false;
-    }
-    if is_key_pressed(KeyCode::Home) {
-        app.step = 0;
-        app.playing = false;
-    }
-    if is_key_pressed(KeyCode::End) {
-        app.step = last;
-        app.playing = false;
+    let (step, last) = (app.playback.step, app.steps() - 1);
+    for (key, to) in [
+        (KeyCode::Right, (step + 1).min(last)),
+        (KeyCode::Left, step.saturating_sub(1)),
+        (KeyCode::Home, 0),
+        (KeyCode::End, last),
+    ] {
+        if is_key_pressed(key) {
+            out.push(Command::Step(to));
+        }
     }
     if is_key_pressed(KeyCode::Space) {
-        app.toggle_play();
+        out.push(Command::TogglePlay);
     }
 }

@@ -1,73 +1,53 @@
 //! The window: a side panel and two panes, the world and configuration space (B ⊖ A), in which
 //! a person edits the scene and watches a demo.
 //!
-//! Each frame: the panels run (egui) and return commands; the mouse and keys edit the scene or
-//! move the cameras (`input.rs`); the figure of (scene, demo, step) is rebuilt only when one of
-//! them changed; the grid, the figure's marks and the editing handles are drawn (`render.rs`,
-//! the only code that draws with macroquad); egui draws on top.
+//! The app's state is a few structs, one per feature: the [`Document`] (the scene, its file,
+//! its history), the [`Playback`] (demo and step), the view (the panes' cameras and split), the
+//! [`Gesture`] the mouse is making, the dialogs (banner, status, questions), the open file on
+//! disk, and what is derived from the scene (the figure, the comparison), rebuilt only when the
+//! scene, demo or step changed.
 //!
-//! Files: `camera.rs` (world ↔ pixels), `grid.rs` (the grid as marks), `handles.rs` (grips and
-//! hit-testing), `drag.rs` (what a drag does to the scene), `history.rs` (undo/redo),
-//! `fit.rs` (content bounds), `panels.rs` (egui), `input.rs` (mouse and keys), `render.rs`.
+//! Each frame: the panels (`panels.rs`, egui) and then the mouse and keys (`input.rs`) read the
+//! state and return [`Command`]s, which [`App::apply`] carries out — the one place where a
+//! person changes anything. Then time moves on (playback, the file on disk), and the panes are
+//! painted on the window's canvas (`canvas.rs`, the only code that draws with macroquad) by the
+//! view layer's painter; egui draws on top.
 
-pub mod camera;
-pub mod drag;
+mod canvas;
+pub mod command;
+pub mod document;
 pub mod files;
-pub mod fit;
-pub mod grid;
-pub mod handles;
+pub mod gesture;
 pub mod history;
 mod input;
 mod panels;
 pub mod picture;
+pub mod playback;
 pub mod recovery;
-pub(crate) mod render;
 pub mod shape_edit;
-pub mod view;
 
+use crate::export;
 use crate::figure::compare::{compare, Comparison};
-use crate::figure::{self, Figure, Mark, PaneId};
-use crate::geometry::{Convex, DVec2, Source};
+use crate::figure::{self, Figure};
+use crate::geometry::Convex;
 use crate::palette;
-use crate::scene::{Demo, Scene, ShapeSpec};
-use camera::{Camera, ScreenRect};
-use drag::Drag;
+use crate::scene::{Demo, Scene};
+use crate::view::camera::ScreenRect;
+use crate::view::panes::{Panes, Shown, FIT_PASSES};
+use crate::view::{paint, saved, sheet};
+use command::Command;
+use document::Document;
 use egui_macroquad::egui;
-use glam::Vec2;
-use history::History;
-use macroquad::prelude::{
-    get_dropped_files, get_frame_time, is_quit_requested, next_frame, prevent_quit, Conf,
-};
+use gesture::{Drag, Gesture};
+use macroquad::prelude::{get_frame_time, next_frame, prevent_quit, Conf};
+use playback::Playback;
+use std::cell::OnceCell;
 use std::path::PathBuf;
 
-/// The split between the panes stays within this fraction of the room from either side.
-pub const MIN_SPLIT: f32 = 0.2;
-/// Height of the strip above each pane that holds its title, pixels (the camera's fit margin
-/// keeps content clear of it).
-pub const TITLE_OFFSET: (f32, f32) = (12.0, 16.0);
-/// How many frames the cameras keep fitting at start (see `App::fit_frames`).
-pub const START_FIT_FRAMES: u32 = 4;
-/// Playback speeds a person can pick, steps per second.
-pub const MIN_SPEED: f32 = 0.25;
-pub const MAX_SPEED: f32 = 30.0;
-
-/// The figure for one (scene revision, demo, step), with what the app derives from the scene
-/// once per change rather than once per frame.
-struct Cached {
-    key: (u64, Demo, usize),
-    figure: Result<Figure, String>,
-    /// The bodies' world shapes at t = 0 (for handles and hit-testing), and the scene's
-    /// warnings: they depend on the scene only, so a step or demo change keeps them.
-    shapes: Option<(Convex, Convex)>,
-    warnings: Vec<String>,
-}
-
-/// How much of each new frame time goes into the smoothed one shown in the panel.
-pub const FRAME_SMOOTHING: f32 = 0.1;
 /// How often the open file is checked for changes on disk, seconds.
 pub const DISK_CHECK_SECONDS: f32 = 1.0;
-/// How often the scene browser re-reads its folder while shown, seconds.
-pub const BROWSER_REFRESH_SECONDS: f32 = 3.0;
+/// How much of each new frame time goes into the smoothed one shown in the panel.
+pub const FRAME_SMOOTHING: f32 = 0.1;
 
 /// An action that would lose unsaved changes, waiting for the person's answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,74 +56,83 @@ pub enum Pending {
     Quit,
 }
 
-/// Everything the window remembers.
-pub struct App {
-    scene: Scene,
-    /// Bumped on every change of `scene`; the figure cache compares it.
-    rev: u64,
-    /// The file the scene came from and saves to (`None`: the built-in scene).
-    path: Option<PathBuf>,
-    /// The scene as last loaded or saved, for the unsaved-changes star.
-    saved: Scene,
-    demo: Demo,
-    step: usize,
-    playing: bool,
-    /// Steps per second while playing.
-    speed: f32,
-    play_clock: f32,
-    history: History,
-    world: Camera,
-    config: Camera,
-    /// Where the panes split, as a fraction of the room right of the panel.
-    split: f32,
+/// The panes' cameras and split, and how many more frames they are fitted at start.
+#[derive(Clone, Debug)]
+struct ViewState {
+    panes: Panes,
     /// Frames left in which the cameras are fitted again (egui settles the panel's width over
     /// the first frames, and the handles' pixel offsets depend on the zoom).
     fit_frames: u32,
-    drag: Option<Drag>,
-    /// The polygon vertex last clicked (Delete removes it).
-    selected: Option<(Source, usize)>,
-    /// A pan in progress: which pane, and the mouse position last frame.
-    pan: Option<(PaneId, Vec2)>,
-    dragging_split: bool,
-    cache: Option<Cached>,
+}
+
+/// What the person is told or asked.
+#[derive(Clone, Debug, Default)]
+struct Dialogs {
     /// An error a person must see (a failed save), until dismissed.
     banner: Option<String>,
     /// A passing message (saved, nothing to undo).
     status: String,
     help: bool,
-    /// The comparison table for scene revision `.0`, built only while its section is open.
-    comparison: Option<(u64, Result<Comparison, String>)>,
-    save_as: String,
-    /// The path typed under "Open" (Ctrl+O focuses it).
-    open_path: String,
-    /// Ctrl+O was pressed: the panel focuses the open field on its next frame.
-    focus_open: bool,
     /// What waits for the person's answer about unsaved changes.
     pending: Option<Pending>,
-    /// The open file's modification time when last loaded or saved.
-    disk_mtime: Option<std::time::SystemTime>,
-    /// Seconds since the file was last checked for changes on disk.
-    disk_clock: f32,
-    /// The scene browser's list and how long ago it was read.
-    browser: Option<(f32, Vec<files::SceneEntry>)>,
-    /// The person confirmed closing the window.
-    quit: bool,
-    /// How long the last figure took to build, and the frame time smoothed, milliseconds
-    /// (shown in the panel: a person dragging large polygons sees what it costs).
-    figure_ms: f32,
+    /// A scene kept when the program last stopped on an error, offered until answered.
+    recovery: Option<recovery::Found>,
+}
+
+/// The open file on disk, checked now and then for changes made elsewhere.
+#[derive(Clone, Debug, Default)]
+struct FileWatch {
+    /// The file's modification time when last loaded or saved.
+    mtime: Option<std::time::SystemTime>,
+    /// Seconds since the last check.
+    clock: f32,
+}
+
+/// What the scene alone decides: the bodies' shapes at `t = 0` (for the handles), its
+/// warnings, and the comparison of every method (built when first asked for).
+struct SceneDerived {
+    rev: u64,
+    shapes: Option<(Convex, Convex)>,
+    warnings: Vec<String>,
+    comparison: OnceCell<Result<Comparison, String>>,
+}
+
+/// The figure of one (scene revision, demo, step).
+struct FigureCache {
+    key: (u64, Demo, usize),
+    figure: Result<Figure, String>,
+}
+
+/// What is measured about the frames, for the panel's debug line.
+#[derive(Clone, Copy, Debug, Default)]
+struct FrameStats {
+    /// The frame time smoothed, and how long the last figure took to build, milliseconds.
     frame_ms: f32,
-    /// Whether egui's look has been set (once, on the first frame).
-    styled: bool,
+    figure_ms: f32,
+}
+
+/// Everything the window remembers.
+pub struct App {
+    doc: Document,
+    playback: Playback,
+    view: ViewState,
+    gesture: Gesture,
+    dialogs: Dialogs,
+    watch: FileWatch,
+    /// The panel's own widget state (what is typed in its fields, the scene browser's list).
+    panel: panels::PanelState,
+    derived: Option<SceneDerived>,
+    figure: Option<FigureCache>,
+    stats: FrameStats,
     /// The window only makes a picture (`render`): nothing that changes from run to run (frame
     /// times) is shown.
     picture: bool,
     /// A PNG of the window asked for, written after this frame is drawn.
     png_request: Option<PathBuf>,
-    /// A scene kept when the program last stopped on an error, offered until answered.
-    recovery: Option<recovery::Found>,
-    /// The scene on screen was restored from a recovery file and not saved since: it counts
-    /// as unsaved even where it equals the file on disk.
-    recovered_unsaved: bool,
+    /// Whether egui's look has been set (once, on the first frame).
+    styled: bool,
+    /// The person confirmed closing the window.
+    quit: bool,
     /// The scene revision and file last handed to [`recovery::remember`].
     remembered: Option<(u64, Option<PathBuf>)>,
     /// F12 panics (for testing the recovery path; only with `MINKOWSKI_LAB_PANIC_KEY` set).
@@ -153,107 +142,88 @@ pub struct App {
 impl App {
     /// The app on `scene`, loaded from `path` (or built in).
     pub fn new(scene: Scene, path: Option<PathBuf>) -> App {
-        let save_as = path
-            .as_ref()
-            .map_or("scenes/untitled.json".into(), |p| p.display().to_string());
+        let panel = panels::PanelState::new(path.as_deref());
         // Known now, so that the first check of the disk does not take the file as changed.
-        let disk_mtime = path.as_deref().and_then(files::modified);
+        let mtime = path.as_deref().and_then(files::modified);
         App {
-            demo: scene.demo,
-            saved: scene.clone(),
-            scene,
-            rev: 0,
-            path,
-            step: 0,
-            playing: false,
-            speed: 2.0,
-            play_clock: 0.0,
-            history: History::default(),
-            world: Camera::default(),
-            config: Camera::default(),
-            split: 0.5,
-            fit_frames: START_FIT_FRAMES,
-            drag: None,
-            selected: None,
-            pan: None,
-            dragging_split: false,
-            cache: None,
-            banner: None,
-            status: String::new(),
-            help: false,
-            comparison: None,
-            save_as,
-            open_path: String::new(),
-            focus_open: false,
-            pending: None,
-            disk_mtime,
-            disk_clock: 0.0,
-            browser: None,
-            quit: false,
-            figure_ms: 0.0,
-            frame_ms: 0.0,
-            styled: false,
+            playback: Playback::new(scene.demo),
+            doc: Document::new(scene, path),
+            view: ViewState {
+                panes: Panes::default(),
+                fit_frames: FIT_PASSES,
+            },
+            gesture: Gesture::Idle,
+            dialogs: Dialogs::default(),
+            watch: FileWatch { mtime, clock: 0.0 },
+            panel,
+            derived: None,
+            figure: None,
+            stats: FrameStats::default(),
             picture: false,
             png_request: None,
-            recovery: None,
-            recovered_unsaved: false,
+            styled: false,
+            quit: false,
             remembered: None,
             panic_key: false,
         }
     }
 
-    /// Shows the scene as its `view` says it was saved (cameras, split, demo, step), if it has
-    /// one; else the cameras are fitted at start.
-    fn restore_view(&mut self) {
-        let Some(v) = self.scene.view.as_ref().map(view::from_json) else {
-            return;
-        };
-        if let Some(d) = v.demo {
-            self.demo = d;
-        }
-        if let Some(s) = v.step {
-            self.step = s; // clamped when the figure is built
-        }
-        if let Some(s) = v.split {
-            self.split = s.clamp(MIN_SPLIT, 1.0 - MIN_SPLIT);
-        }
-        if let (Some(w), Some(c)) = (v.world, v.config) {
-            (self.world.centre, self.world.scale) = w;
-            (self.config.centre, self.config.scale) = c;
-            self.fit_frames = 0;
-        }
-    }
-
-    /// The app on the file at `path`, whose scene was loaded from it.
+    /// The app on the file at `path`, whose scene was loaded from it, shown as it was saved.
     pub fn from_file(scene: Scene, path: PathBuf) -> App {
         let mut app = App::new(scene, Some(path));
         app.restore_view();
         app
     }
 
+    /// The app showing `demo` at `step`, for a picture.
+    pub fn for_picture(scene: Scene, path: Option<PathBuf>, demo: Demo, step: usize) -> App {
+        let mut app = App::new(scene, path);
+        app.playback.demo = demo;
+        app.playback.step = step;
+        app.picture = true;
+        app.update_figure();
+        app
+    }
+
+    /// Shows the scene as its `view` says it was saved (cameras, split, demo, step), if it has
+    /// one; else the cameras are fitted at start.
+    fn restore_view(&mut self) {
+        let Some(v) = self.doc.scene.view.as_ref().map(saved::from_json) else {
+            return;
+        };
+        if let Some(d) = v.demo {
+            self.playback.demo = d;
+        }
+        if let Some(s) = v.step {
+            self.playback.step = s; // clamped when the figure is built
+        }
+        let panes = &mut self.view.panes;
+        if let Some(s) = v.split {
+            panes.split = s.clamp(
+                crate::view::panes::MIN_SPLIT,
+                1.0 - crate::view::panes::MIN_SPLIT,
+            );
+        }
+        if let (Some(w), Some(c)) = (v.world, v.config) {
+            (panes.world.centre, panes.world.scale) = w;
+            (panes.config.centre, panes.config.scale) = c;
+            self.view.fit_frames = 0;
+        }
+    }
+
     /// Shows `scene`, from `path`, in place of the current one: a fresh history, the scene's
     /// own demo, the first step, the cameras fitted again (unless `keep_view`, for a reload).
     fn replace_scene(&mut self, scene: Scene, path: Option<PathBuf>, keep_view: bool) {
-        self.saved = scene.clone();
         if !keep_view {
-            self.demo = scene.demo;
-            self.step = 0;
-            self.fit_frames = START_FIT_FRAMES;
+            self.playback.restart(scene.demo);
+            self.view.fit_frames = FIT_PASSES;
         }
-        self.playing = false;
-        self.history = History::default();
-        self.drag = None;
-        self.selected = None;
-        self.scene = scene;
-        self.rev += 1;
-        self.disk_mtime = path.as_deref().and_then(files::modified);
-        if let Some(p) = &path {
-            self.save_as = p.display().to_string();
-        }
-        self.path = path;
-        self.banner = None;
-        self.browser = None;
-        self.recovered_unsaved = false;
+        self.playback.playing = false;
+        self.gesture = Gesture::Idle;
+        self.watch.mtime = path.as_deref().and_then(files::modified);
+        self.panel.scene_changed(path.as_deref());
+        self.doc.replace(scene, path);
+        self.dialogs.banner = None;
         if !keep_view {
             self.restore_view();
         }
@@ -264,24 +234,24 @@ impl App {
     fn load(&mut self, path: PathBuf) {
         match Scene::load(&path) {
             Ok(scene) => {
-                self.status = format!("Opened {}", path.display());
+                self.dialogs.status = format!("Opened {}", path.display());
                 self.replace_scene(scene, Some(path), false);
             }
-            Err(e) => self.banner = Some(format!("Not opened: {e}")),
+            Err(e) => self.dialogs.banner = Some(format!("Not opened: {e}")),
         }
     }
 
     /// Does `p` now, or first asks when there are unsaved changes.
     fn request(&mut self, p: Pending) {
-        if self.dirty() {
-            self.pending = Some(p);
+        if self.doc.dirty() {
+            self.dialogs.pending = Some(p);
         } else {
             self.resolve(p);
         }
     }
 
     fn resolve(&mut self, p: Pending) {
-        self.pending = None;
+        self.dialogs.pending = None;
         match p {
             Pending::Open(path) => self.load(path),
             Pending::Quit => self.quit = true,
@@ -291,21 +261,21 @@ impl App {
     /// Once a second: if the open file changed on disk (not by this window's save), reload it
     /// when there are no unsaved edits, else say so and keep the edits.
     fn check_disk(&mut self, dt: f32) {
-        self.disk_clock += dt;
-        if self.disk_clock < DISK_CHECK_SECONDS {
+        self.watch.clock += dt;
+        if self.watch.clock < DISK_CHECK_SECONDS {
             return;
         }
-        self.disk_clock = 0.0;
-        let Some(path) = self.path.clone() else {
+        self.watch.clock = 0.0;
+        let Some(path) = self.doc.path.clone() else {
             return;
         };
         let now = files::modified(&path);
-        if now.is_none() || now == self.disk_mtime {
+        if now.is_none() || now == self.watch.mtime {
             return;
         }
-        self.disk_mtime = now;
-        if self.dirty() {
-            self.banner = Some(format!(
+        self.watch.mtime = now;
+        if self.doc.dirty() {
+            self.dialogs.banner = Some(format!(
                 "{} changed on disk. Your unsaved edits are kept; open the file again to see \
                  the new version, or save to replace it.",
                 path.display()
@@ -314,38 +284,26 @@ impl App {
         }
         match Scene::load(&path) {
             Ok(scene) => {
-                self.status = format!("Reloaded {} (changed on disk)", path.display());
+                self.dialogs.status = format!("Reloaded {} (changed on disk)", path.display());
                 self.replace_scene(scene, Some(path), true);
             }
             Err(e) => {
-                self.banner = Some(format!(
+                self.dialogs.banner = Some(format!(
                     "The file changed on disk and no longer loads; the scene on screen stays. {e}"
                 ))
             }
         }
     }
 
-    /// Replaces the scene (an edit, an undo): the figure will be rebuilt.
-    fn set_scene(&mut self, scene: Scene) {
-        if scene != self.scene {
-            self.scene = scene;
-            self.rev += 1;
-        }
-    }
-
-    fn dirty(&self) -> bool {
-        self.scene != self.saved || self.recovered_unsaved
-    }
-
     /// Offers the scene of a recovery file (found at start) until the person answers.
     pub fn offer_recovery(&mut self, found: Option<recovery::Found>) {
-        self.recovery = found;
+        self.dialogs.recovery = found;
     }
 
     /// The answer to the recovery offer: restore the kept scene (unsaved, to be saved to the
     /// file it came from) or discard it. Either way the recovery file is deleted.
     fn answer_recovery(&mut self, restore: bool) {
-        let Some(found) = self.recovery.take() else {
+        let Some(found) = self.dialogs.recovery.take() else {
             return;
         };
         if restore {
@@ -353,185 +311,149 @@ impl App {
             self.replace_scene(found.scene.clone(), origin.clone(), false);
             // What is on disk is what counts as saved: the restored edits show the star.
             if let Some(on_disk) = origin.as_deref().and_then(|p| Scene::load(p).ok()) {
-                self.saved = on_disk;
+                self.doc.saved = on_disk;
             }
-            self.recovered_unsaved = true;
-            self.status = "Restored the scene kept after the last error".into();
+            self.doc.recovered_unsaved = true;
+            self.dialogs.status = "Restored the scene kept after the last error".into();
         } else {
-            self.status = "Discarded the scene kept after the last error".into();
+            self.dialogs.status = "Discarded the scene kept after the last error".into();
         }
         if let Err(e) = found.delete() {
-            self.banner = Some(format!("The recovery file could not be deleted: {e}"));
+            self.dialogs.banner = Some(format!("The recovery file could not be deleted: {e}"));
         }
     }
 
     /// Hands the scene to [`recovery`] when it or its file changed, so that a panic writes
     /// what is on screen.
     fn keep_for_recovery(&mut self) {
-        let key = (self.rev, self.path.clone());
+        let key = (self.doc.rev, self.doc.path.clone());
         if self.remembered.as_ref() != Some(&key) {
-            recovery::remember(&self.scene, self.path.as_deref());
+            recovery::remember(&self.doc.scene, self.doc.path.as_deref());
             self.remembered = Some(key);
         }
     }
 
-    fn title(&self) -> String {
-        format!(
-            "{}{}",
-            self.scene.title,
-            if self.dirty() { " *" } else { "" }
-        )
-    }
-
-    fn camera(&self, pane: PaneId) -> &Camera {
-        match pane {
-            PaneId::World => &self.world,
-            PaneId::Config => &self.config,
-        }
-    }
-
-    fn camera_mut(&mut self, pane: PaneId) -> &mut Camera {
-        match pane {
-            PaneId::World => &mut self.world,
-            PaneId::Config => &mut self.config,
-        }
-    }
-
-    /// Rebuilds the figure if the scene, demo or step changed since the last build.
+    /// Rebuilds what derives from the scene if it changed, and the figure if the scene, demo
+    /// or step changed, since the last build.
     fn update_figure(&mut self) {
-        let key = (self.rev, self.demo, self.step);
-        if self.cache.as_ref().is_some_and(|c| c.key == key) {
-            return;
-        }
-        let started = std::time::Instant::now();
-        let figure = figure::build(&self.scene, self.demo, self.step).map_err(|e| e.to_string());
-        self.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
-        if let Ok(f) = &figure {
-            self.step = f.step.min(f.steps.saturating_sub(1));
-        }
-        let (shapes, warnings) = match self.cache.take() {
-            Some(c) if c.key.0 == self.rev => (c.shapes, c.warnings),
-            _ => match self.scene.bodies() {
+        let rev = self.doc.rev;
+        if self.derived.as_ref().is_none_or(|d| d.rev != rev) {
+            let (shapes, warnings) = match self.doc.scene.bodies() {
                 Ok(b) => {
                     let w = b.warnings.iter().map(|w| w.to_string()).collect();
                     (Some((b.a, b.b)), w)
                 }
                 Err(e) => (None, vec![e.to_string()]),
-            },
-        };
-        self.cache = Some(Cached {
-            key: (self.rev, self.demo, self.step),
+            };
+            self.derived = Some(SceneDerived {
+                rev,
+                shapes,
+                warnings,
+                comparison: OnceCell::new(),
+            });
+        }
+        let key = (rev, self.playback.demo, self.playback.step);
+        if self.figure.as_ref().is_some_and(|c| c.key == key) {
+            return;
+        }
+        let started = std::time::Instant::now();
+        let figure = figure::build(&self.doc.scene, self.playback.demo, self.playback.step)
+            .map_err(|e| e.to_string());
+        self.stats.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
+        if let Ok(f) = &figure {
+            self.playback.step = f.step.min(f.steps.saturating_sub(1));
+        }
+        self.figure = Some(FigureCache {
+            key: (rev, self.playback.demo, self.playback.step),
             figure,
-            shapes,
-            warnings,
         });
     }
 
-    /// The comparison of every method on the current scene, rebuilt when the scene changed.
-    fn comparison(&mut self) -> &Result<Comparison, String> {
-        if self
-            .comparison
-            .as_ref()
-            .is_none_or(|(rev, _)| *rev != self.rev)
-        {
-            let c = compare(&self.scene).map_err(|e| e.to_string());
-            self.comparison = Some((self.rev, c));
-        }
-        &self.comparison.as_ref().expect("just built").1
+    /// The comparison of every method on the current scene, built when first asked for.
+    fn comparison(&self) -> Option<&Result<Comparison, String>> {
+        let d = self.derived.as_ref()?;
+        Some(
+            d.comparison
+                .get_or_init(|| compare(&self.doc.scene).map_err(|e| e.to_string())),
+        )
+    }
+
+    /// The figure shown, or why there is none.
+    fn figure_result(&self) -> Option<&Result<Figure, String>> {
+        self.figure.as_ref().map(|c| &c.figure)
     }
 
     fn figure(&self) -> Option<&Figure> {
-        self.cache.as_ref().and_then(|c| c.figure.as_ref().ok())
+        self.figure_result().and_then(|r| r.as_ref().ok())
     }
 
     fn steps(&self) -> usize {
         self.figure().map_or(1, |f| f.steps.max(1))
     }
 
-    /// The marks a pane shows: the figure's (none when it did not build; the panel says why).
-    fn pane_marks(&self, pane: PaneId) -> &[Mark] {
-        self.figure().map_or(&[], |f| f.marks(pane))
+    /// The bodies' world shapes at `t = 0`, when valid.
+    fn shapes(&self) -> Option<(&Convex, &Convex)> {
+        let (a, b) = self.derived.as_ref()?.shapes.as_ref()?;
+        Some((a, b))
+    }
+
+    fn warnings(&self) -> &[String] {
+        self.derived.as_ref().map_or(&[], |d| &d.warnings)
+    }
+
+    /// What the panes show now.
+    fn shown(&self) -> Shown<'_> {
+        Shown {
+            scene: &self.doc.scene,
+            figure: self.figure(),
+            shapes: self.shapes(),
+            selected: self.doc.selected,
+        }
     }
 
     /// Fits both cameras to their panes' content.
     fn fit(&mut self) {
-        let world_extra: Vec<DVec2> = self.handle_marks().iter().fold(Vec::new(), |mut v, m| {
-            fit::mark_points(m, &mut v);
-            v
-        });
-        if let Some((lo, hi)) = fit::content_bounds(self.pane_marks(PaneId::World), &world_extra) {
-            self.world.fit(lo, hi);
-        }
-        if let Some((lo, hi)) = fit::content_bounds(self.pane_marks(PaneId::Config), &[DVec2::ZERO])
-        {
-            self.config.fit(lo, hi);
-        }
-    }
-
-    /// The handles' marks at the current camera.
-    fn handle_marks(&self) -> Vec<Mark> {
-        match self.cache.as_ref().and_then(|c| c.shapes.as_ref()) {
-            Some((a, b)) => handles::marks(&self.scene, [a, b], &self.world, self.selected),
-            None => vec![],
-        }
-    }
-
-    /// Advances playback by the frame's time.
-    fn play(&mut self, dt: f32) {
-        if !self.playing {
-            return;
-        }
-        let last = self.steps() - 1;
-        self.play_clock += dt * self.speed;
-        while self.play_clock >= 1.0 {
-            self.play_clock -= 1.0;
-            if self.step >= last {
-                self.playing = false;
-                break;
-            }
-            self.step += 1;
-        }
+        let mut panes = self.view.panes;
+        panes.fit(&self.shown());
+        self.view.panes = panes;
     }
 
     /// Lays the panes out in the room egui left free.
     fn layout(&mut self, room: egui::Rect) {
-        let w1 = (room.width() * self.split).round();
-        self.world.rect = ScreenRect::new(room.min.x, room.min.y, w1, room.height());
-        self.config.rect = ScreenRect::new(
-            room.min.x + w1,
+        self.view.panes.layout(ScreenRect::new(
+            room.min.x,
             room.min.y,
-            room.width() - w1,
+            room.width(),
             room.height(),
-        );
+        ));
     }
 
     /// Saves to `path` (atomically); a failure goes to the banner.
     fn save_to(&mut self, path: PathBuf) {
         // The window's state goes with the scene (not an edit: no undo step, no star).
-        let state = view::to_json(self.demo, self.step, self.split, &self.world, &self.config);
-        let before = self.scene.view.replace(state);
-        match self.scene.save(&path) {
+        let p = &self.playback;
+        let state = saved::to_json(p.demo, p.step, &self.view.panes);
+        let before = self.doc.scene.view.replace(state);
+        match self.doc.scene.save(&path) {
             Ok(()) => {
-                self.saved = self.scene.clone();
-                self.disk_mtime = files::modified(&path);
-                self.status = format!("Saved {}", path.display());
-                self.save_as = path.display().to_string();
-                self.path = Some(path);
-                self.banner = None;
-                self.recovered_unsaved = false;
+                self.watch.mtime = files::modified(&path);
+                self.dialogs.status = format!("Saved {}", path.display());
+                self.panel.scene_changed(Some(&path));
+                self.doc.saved_to(path);
+                self.dialogs.banner = None;
             }
             Err(e) => {
-                self.scene.view = before;
-                self.banner = Some(format!("Not saved: {e}"));
+                self.doc.scene.view = before;
+                self.dialogs.banner = Some(format!("Not saved: {e}"));
             }
         }
     }
 
     fn save(&mut self) {
-        match self.path.clone() {
+        match self.doc.path.clone() {
             Some(p) => self.save_to(p),
             None => {
-                self.banner = Some(
+                self.dialogs.banner = Some(
                     "This is the built-in scene, it has no file: type a path under \"Save as\" in \
                      the panel."
                         .into(),
@@ -540,94 +462,28 @@ impl App {
         }
     }
 
-    /// Removes the selected polygon vertex, if the outline left is still a valid shape.
-    fn delete_selected_vertex(&mut self) {
-        let Some((which, i)) = self.selected else {
-            return;
-        };
-        let mut s = self.scene.clone();
-        if let ShapeSpec::Polygon { vertices, .. } = &mut handles::body_mut(&mut s, which).shape {
-            if i < vertices.len() && vertices.len() > 1 {
-                vertices.remove(i);
-            } else {
-                return;
-            }
-        }
-        match s.validate() {
-            Ok(()) => {
-                self.history.record(&self.scene.clone(), &s);
-                self.set_scene(s);
-                self.selected = None;
-                self.status = "Vertex deleted".into();
-            }
-            Err(e) => self.status = format!("Not deleted: {}", e.problem),
-        }
-    }
-
-    /// Adds a vertex to a polygon's outline after vertex `after`, at `local` (the body's frame).
-    fn insert_vertex(&mut self, which: Source, after: usize, local: DVec2) {
-        let mut s = self.scene.clone();
-        if let ShapeSpec::Polygon { vertices, .. } = &mut handles::body_mut(&mut s, which).shape {
-            vertices.insert(after + 1, local);
-        }
-        if s.validate().is_ok() {
-            self.history.record(&self.scene.clone(), &s);
-            self.set_scene(s);
-            self.selected = Some((which, after + 1));
-            self.status = "Vertex added".into();
-        }
-    }
-
-    fn undo(&mut self) {
-        let mut s = self.scene.clone();
-        if self.history.undo(&mut s) {
-            self.set_scene(s);
-            self.status = "Undone".into();
-        } else {
-            self.status = "Nothing to undo".into();
-        }
-    }
-
-    fn redo(&mut self) {
-        let mut s = self.scene.clone();
-        if self.history.redo(&mut s) {
-            self.set_scene(s);
-            self.status = "Redone".into();
-        } else {
-            self.status = "Nothing to redo".into();
-        }
-    }
-
-    /// One frame of the interface: panels, input, figure, drawing of the panes.
+    /// One frame of the interface: panels, input, time, drawing of the panes.
     fn frame(&mut self, ctx: &egui::Context) {
         if !self.styled {
             ctx.set_visuals(egui::Visuals::light());
             self.styled = true;
         }
-        let commands = panels::show(ctx, self);
-        for c in commands {
-            self.apply(c);
-        }
+        let mut panel = std::mem::take(&mut self.panel);
+        let commands = panels::show(ctx, self, &mut panel);
+        self.panel = panel;
+        self.apply_all(commands);
         self.layout(ctx.available_rect());
         self.update_figure();
-        if self.fit_frames > 0 && self.world.rect.w > 10.0 {
+        if self.view.fit_frames > 0 && self.view.panes.world.rect.w > 10.0 {
             self.fit();
-            self.fit_frames -= 1;
+            self.view.fit_frames -= 1;
         }
-        input::handle(self, ctx);
-        for f in get_dropped_files() {
-            match f.path {
-                Some(p) => self.request(Pending::Open(p)),
-                None => self.banner = Some("The dropped item is not a file on disk.".into()),
-            }
-        }
+        let commands = input::commands(self, ctx);
+        self.apply_all(commands);
         let dt = get_frame_time();
-        self.frame_ms += (dt * 1000.0 - self.frame_ms) * FRAME_SMOOTHING;
+        self.stats.frame_ms += (dt * 1000.0 - self.stats.frame_ms) * FRAME_SMOOTHING;
         self.check_disk(dt);
-        if let Some((age, _)) = &mut self.browser {
-            *age += dt;
-        }
-        self.play(dt);
+        self.playback.advance(dt, self.steps());
         self.update_figure();
         self.keep_for_recovery();
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
@@ -636,114 +492,188 @@ impl App {
         self.draw(ctx);
     }
 
-    /// Everything a pane shows, in drawing order: the grid, the figure's marks, the handles (in
-    /// the world pane) and the pane's title. The window's renderer and the SVG export both draw
-    /// exactly these.
-    pub(crate) fn view_marks(&self, pane: PaneId) -> Vec<Mark> {
-        let cam = self.camera(pane);
-        let mut marks = grid::marks(cam);
-        marks.extend_from_slice(self.pane_marks(pane));
-        if pane == PaneId::World {
-            marks.extend(self.handle_marks());
-        }
-        let top_left = cam.to_world(Vec2::new(cam.rect.x, cam.rect.y));
-        let title = match pane {
-            PaneId::World => "World".to_string(),
-            PaneId::Config => "Configuration space: B \u{2212} A".to_string(),
-        };
-        marks.push(Mark::Label {
-            at: top_left,
-            text: title,
-            color: palette::TEXT,
-            offset: TITLE_OFFSET,
-        });
-        marks
-    }
-
+    /// The panes painted on the window, as the SVG export paints them.
     fn draw(&self, ctx: &egui::Context) {
         let text = ctx.layer_painter(egui::LayerId::background());
-        for pane in [PaneId::World, PaneId::Config] {
-            render::draw_marks(&self.view_marks(pane), self.camera(pane), &text);
-        }
-        let r = self.config.rect;
-        render::divider(r.x, r.y, r.y + r.h, palette::AXES, 2.0);
+        let mut canvas = canvas::WindowCanvas::new(text);
+        paint::paint_panes(&self.view.panes.picture(&self.shown()), &mut canvas);
     }
 
-    fn apply(&mut self, c: panels::Command) {
-        use panels::Command;
+    fn apply_all(&mut self, commands: Vec<Command>) {
+        for c in commands {
+            self.apply(c);
+        }
+    }
+
+    /// Carries out what a person asked for: the one place the panels' and the input's commands
+    /// change the app.
+    fn apply(&mut self, c: Command) {
+        let steps = self.steps();
         match c {
-            Command::Demo(d) => {
-                if d != self.demo {
-                    self.demo = d;
-                    self.step = 0;
-                    self.playing = false;
+            Command::Demo(d) => self.playback.show_demo(d),
+            Command::Step(s) => self.playback.show_step(s, steps),
+            Command::TogglePlay => self.playback.toggle(steps),
+            Command::Speed(s) => self.playback.set_speed(s),
+            Command::Edit(s) => {
+                self.doc.history.begin(&self.doc.scene);
+                self.doc.set_scene(*s);
+            }
+            Command::CommitEdit => {
+                self.doc.history.commit(&self.doc.scene);
+            }
+            Command::Undo => self.dialogs.status = self.doc.undo().into(),
+            Command::Redo => self.dialogs.status = self.doc.redo().into(),
+            Command::Select(s) => self.doc.selected = s,
+            Command::DeleteVertex => {
+                if let Some(said) = self.doc.delete_selected_vertex() {
+                    self.dialogs.status = said;
                 }
             }
-            Command::Step(s) => {
-                self.step = s.min(self.steps() - 1);
-                self.playing = false;
+            Command::InsertVertex {
+                which,
+                after,
+                local,
+            } => {
+                self.gesture = Gesture::Idle;
+                if let Some(said) = self.doc.insert_vertex(which, after, local) {
+                    self.dialogs.status = said;
+                }
             }
-            Command::TogglePlay => self.toggle_play(),
-            Command::Speed(s) => self.speed = s.clamp(MIN_SPEED, MAX_SPEED),
-            Command::Edit(s) => {
-                self.history.begin(&self.scene);
-                self.set_scene(*s);
+            Command::BeginDrag { target, at } => {
+                self.playback.playing = false;
+                self.gesture = Gesture::Drag(Box::new(Drag {
+                    target,
+                    start: self.doc.scene.clone(),
+                    from: at,
+                }));
             }
-            Command::Undo => self.undo(),
-            Command::Redo => self.redo(),
+            Command::DragTo { to, snap } => {
+                if let Gesture::Drag(d) = &self.gesture {
+                    let s = d.apply(to, snap);
+                    self.doc.set_scene(s);
+                }
+            }
+            Command::BeginPan { pane, at } => self.gesture = Gesture::Pan { pane, last: at },
+            Command::PanTo(at) => {
+                if let Gesture::Pan { pane, last } = &mut self.gesture {
+                    self.view.panes.camera_mut(*pane).pan(at - *last);
+                    *last = at;
+                }
+            }
+            Command::BeginSplit => self.gesture = Gesture::Split,
+            Command::SplitTo(x) => {
+                if self.gesture == Gesture::Split {
+                    self.view.panes.split_at(x);
+                }
+            }
+            Command::EndGesture => {
+                if let Gesture::Drag(d) = std::mem::take(&mut self.gesture) {
+                    if self.doc.history.record(&d.start, &self.doc.scene) {
+                        self.dialogs.status.clear();
+                    }
+                }
+            }
+            Command::Zoom { pane, at, factor } => {
+                self.view.panes.camera_mut(pane).zoom_at(at, factor)
+            }
+            Command::StopFitting => self.view.fit_frames = 0,
+            Command::Fit => self.fit(),
             Command::Save => self.save(),
             Command::SaveAs(p) => self.save_to(p),
-            Command::Fit => self.fit(),
-            Command::Help => self.help = !self.help,
             Command::Open(p) => self.request(Pending::Open(p)),
-            Command::Answer(save_first, go_on) => {
-                if let Some(p) = self.pending.take() {
+            Command::Quit => self.request(Pending::Quit),
+            Command::Answer { save_first, go_on } => {
+                if let Some(p) = self.dialogs.pending.take() {
                     if save_first {
                         self.save();
                     }
                     // Go on only if asked to and nothing unsaved is left behind by a failed save.
-                    if go_on && (!save_first || !self.dirty()) {
+                    if go_on && (!save_first || !self.doc.dirty()) {
                         self.resolve(p);
                     }
                 }
             }
-            Command::DismissBanner => self.banner = None,
             Command::Recovery(restore) => self.answer_recovery(restore),
             Command::ExportPng => self.png_request = Some(self.export_path("png", true)),
             Command::ExportSvg => self.export_svg(),
             Command::ExportCsv => self.export_csv(),
+            Command::Help => self.dialogs.help = !self.dialogs.help,
+            Command::FocusOpen => self.panel.focus_open = true,
+            Command::Banner(b) => self.dialogs.banner = Some(b),
+            Command::DismissBanner => self.dialogs.banner = None,
         }
     }
 
-    fn toggle_play(&mut self) {
-        if self.steps() <= 1 {
+    /// Where an export of the current view goes by default (`with_step`: the file name says
+    /// the step, as pictures do; the table covers every step).
+    fn export_path(&self, ext: &str, with_step: bool) -> PathBuf {
+        export::default_path(
+            self.doc.path.as_deref(),
+            self.playback.demo,
+            with_step.then_some(self.playback.step),
+            ext,
+        )
+    }
+
+    /// The view as one picture: the panes as laid out now, a column as wide as the room left
+    /// of them.
+    fn sheet(&self) -> sheet::Sheet {
+        let figure = match self.figure_result() {
+            Some(Ok(f)) => Ok(f),
+            Some(Err(e)) => Err(e.as_str()),
+            None => Err(""),
+        };
+        sheet::Sheet::of(
+            &self.view.panes,
+            &self.shown(),
+            sheet::caption(
+                &self.doc.scene,
+                self.doc.path.as_deref(),
+                self.playback.demo,
+                figure,
+                self.warnings(),
+            ),
+        )
+    }
+
+    /// Writes `bytes` to the default export path for `ext`; the status line says where, the
+    /// banner why not.
+    fn write_export(&mut self, what: &str, ext: &str, with_step: bool, bytes: &[u8]) {
+        let path = self.export_path(ext, with_step);
+        match crate::atomic_write::write_atomic(&path, bytes) {
+            Ok(()) => self.dialogs.status = format!("{what} written to {}", path.display()),
+            Err(e) => self.dialogs.banner = Some(format!("No {what} written: {e}")),
+        }
+    }
+
+    /// Writes the view as SVG beside the scene file.
+    fn export_svg(&mut self) {
+        let doc = export::svg::document(&self.sheet());
+        self.write_export("SVG", "svg", true, doc.as_bytes());
+    }
+
+    /// Writes the iteration table as CSV beside the scene file.
+    fn export_csv(&mut self) {
+        let Some(table) = self.figure().and_then(|f| f.table.as_ref()) else {
+            self.dialogs.banner = Some(format!(
+                "No CSV written: the {} demo has no iteration table.",
+                self.playback.demo.as_str()
+            ));
             return;
-        }
-        if !self.playing && self.step + 1 >= self.steps() {
-            self.step = 0;
-        }
-        self.playing = !self.playing;
-        self.play_clock = 0.0;
+        };
+        let text = export::csv::table_csv(table);
+        self.write_export("CSV", "csv", false, text.as_bytes());
     }
-}
 
-/// Characters egui's built-in fonts lack, and what is shown instead: B ⊖ A (the Minkowski
-/// difference) is written B − A as the first article writes it; primes become apostrophes.
-pub const SUBSTITUTES: [(char, &str); 3] = [
-    ('\u{2296}', "\u{2212}"),
-    ('\u{2032}', "'"),
-    ('\u{2033}', "\""),
-];
-
-/// `text` with every character of [`SUBSTITUTES`] replaced.
-pub fn displayable(text: &str) -> String {
-    let mut out = text.to_string();
-    for (c, s) in SUBSTITUTES {
-        if out.contains(c) {
-            out = out.replace(c, s);
+    /// Writes the window's pixels as a PNG, if one was asked for this frame (after drawing).
+    fn write_requested_png(&mut self) {
+        if let Some(p) = self.png_request.take() {
+            match picture::save_screen_png(&p) {
+                Ok(()) => self.dialogs.status = format!("PNG written to {}", p.display()),
+                Err(e) => self.dialogs.banner = Some(format!("No PNG written: {e}")),
+            }
         }
     }
-    out
 }
 
 /// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed.
@@ -769,21 +699,13 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
         // Closing the window asks first when there are unsaved changes.
         prevent_quit();
         loop {
-            if is_quit_requested() {
-                app.request(Pending::Quit);
-            }
             if app.quit {
                 macroquad::miniquad::window::order_quit();
             }
-            render::clear(palette::BACKGROUND);
+            canvas::clear(palette::BACKGROUND);
             egui_macroquad::ui(|ctx| app.frame(ctx));
             egui_macroquad::draw();
-            if let Some(p) = app.png_request.take() {
-                match picture::save_screen_png(&p) {
-                    Ok(()) => app.status = format!("PNG written to {}", p.display()),
-                    Err(e) => app.banner = Some(format!("No PNG written: {e}")),
-                }
-            }
+            app.write_requested_png();
             next_frame().await;
         }
     });
@@ -792,7 +714,8 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figure::common;
+    use crate::figure::{common, PaneId};
+    use crate::scene::ShapeSpec;
 
     fn app() -> App {
         let s = Scene::from_str(include_str!("../../scenes/obb_vs_obb.json"), "obb.json").unwrap();
@@ -800,85 +723,103 @@ mod tests {
     }
 
     #[test]
-    fn displayable_replaces_what_the_fonts_lack() {
-        assert_eq!(displayable("B \u{2296} A, A\u{2032}"), "B \u{2212} A, A'");
-        assert_eq!(displayable("plain"), "plain");
-    }
-
-    #[test]
     fn the_figure_is_rebuilt_only_when_scene_demo_or_step_change() {
         let mut a = app();
         a.update_figure();
-        let key = a.cache.as_ref().unwrap().key;
+        let key = a.figure.as_ref().unwrap().key;
         a.update_figure();
-        assert_eq!(a.cache.as_ref().unwrap().key, key);
-        let mut s = a.scene.clone();
+        assert_eq!(a.figure.as_ref().unwrap().key, key);
+        let mut s = a.doc.scene.clone();
         s.b.position.x += 1.0;
-        a.set_scene(s);
+        a.apply(Command::Edit(Box::new(s)));
         a.update_figure();
-        assert_ne!(a.cache.as_ref().unwrap().key, key);
-        // Setting the same scene again is no change.
-        let rev = a.rev;
-        a.set_scene(a.scene.clone());
-        assert_eq!(a.rev, rev);
+        assert_ne!(a.figure.as_ref().unwrap().key, key);
+        a.apply(Command::Demo(Demo::Sat));
+        a.update_figure();
+        assert_eq!(a.figure.as_ref().unwrap().key.1, Demo::Sat);
     }
 
     #[test]
     fn the_panes_show_the_figures_bodies_and_md() {
         let mut a = app();
         a.update_figure();
-        assert!(!a.pane_marks(PaneId::World).is_empty());
-        assert!(a.pane_marks(PaneId::Config).contains(&common::origin()));
+        let shown = a.shown();
+        assert!(!shown.figure_marks(PaneId::World).is_empty());
+        assert!(shown
+            .figure_marks(PaneId::Config)
+            .contains(&common::origin()));
+        assert!(a.comparison().unwrap().is_ok());
     }
 
     #[test]
-    fn edits_and_undo_mark_the_scene_unsaved_and_saved_again() {
+    fn a_drag_is_one_undo_step_and_marks_the_scene_unsaved() {
         let mut a = app();
-        assert!(!a.dirty());
-        let before = a.scene.clone();
-        let mut s = before.clone();
-        s.a.angle_deg = 30.0;
-        a.apply(panels::Command::Edit(Box::new(s)));
-        a.history.commit(&a.scene);
-        assert!(a.dirty() && a.title().ends_with(" *"));
-        a.undo();
-        assert_eq!(a.scene, before);
-        assert!(!a.dirty());
+        a.update_figure();
+        let before = a.doc.scene.clone();
+        let at = before.b.position;
+        a.apply(Command::BeginDrag {
+            target: gesture::Target::Config,
+            at,
+        });
+        for dx in [0.1, 0.2, 0.3] {
+            a.apply(Command::DragTo {
+                to: at + crate::geometry::DVec2::new(dx, 0.0),
+                snap: false,
+            });
+        }
+        a.apply(Command::EndGesture);
+        assert_eq!(a.gesture, Gesture::Idle);
+        assert!((a.doc.scene.b.position.x - before.b.position.x - 0.3).abs() < 1e-12);
+        assert!(a.doc.dirty() && a.doc.title().ends_with(" *"));
+        a.apply(Command::Undo);
+        assert_eq!(a.doc.scene, before);
+        assert_eq!(a.dialogs.status, "Undone");
+        assert!(!a.doc.dirty());
     }
 
-    /// Shows the app's scene with B's shape replaced by the polygon through `points`.
-    fn with_b_polygon(a: &mut App, points: [(f64, f64); 4]) {
-        let mut s = a.scene.clone();
+    #[test]
+    fn one_gesture_at_a_time() {
+        let mut a = app();
+        a.apply(Command::BeginPan {
+            pane: PaneId::World,
+            at: glam::Vec2::new(10.0, 10.0),
+        });
+        // A drag's moves and a split's moves do nothing while panning.
+        let scene = a.doc.scene.clone();
+        a.apply(Command::DragTo {
+            to: crate::geometry::DVec2::new(3.0, 3.0),
+            snap: false,
+        });
+        a.apply(Command::SplitTo(900.0));
+        assert_eq!((&a.doc.scene, a.view.panes.split), (&scene, 0.5));
+        let centre = a.view.panes.world.centre;
+        a.apply(Command::PanTo(glam::Vec2::new(20.0, 10.0)));
+        assert_ne!(a.view.panes.world.centre, centre);
+        a.apply(Command::EndGesture);
+        assert_eq!(a.gesture, Gesture::Idle);
+    }
+
+    #[test]
+    fn vertices_are_added_where_double_clicked_and_deleted_when_selected() {
+        let mut a = app();
+        let mut s = a.doc.scene.clone();
         s.b.shape = ShapeSpec::Polygon {
-            vertices: points.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+            vertices: [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+                .map(|(x, y)| crate::geometry::DVec2::new(x, y))
+                .to_vec(),
             radius: 0.0,
         };
         a.replace_scene(s, None, false);
-    }
-
-    #[test]
-    fn vertices_are_added_and_deleted_as_undoable_edits() {
-        let mut a = app();
-        with_b_polygon(&mut a, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]);
-        let count = |a: &App| match &a.scene.b.shape {
-            ShapeSpec::Polygon { vertices, .. } => vertices.len(),
-            _ => 0,
-        };
-        a.insert_vertex(Source::B, 0, DVec2::new(0.5, -0.2));
-        assert_eq!((count(&a), a.selected), (5, Some((Source::B, 1))));
-        a.delete_selected_vertex();
-        assert_eq!((count(&a), a.selected), (4, None));
-        a.undo();
-        assert_eq!(count(&a), 5);
-        a.undo();
-        assert_eq!(count(&a), 4);
-        assert!(!a.dirty());
-        // Deleting down to three collinear points is refused with the reason.
-        with_b_polygon(&mut a, [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 0.0)]);
-        a.selected = Some((Source::B, 2));
-        a.delete_selected_vertex();
-        assert_eq!(count(&a), 4);
-        assert!(a.status.starts_with("Not deleted"), "{}", a.status);
+        a.apply(Command::InsertVertex {
+            which: crate::geometry::Source::B,
+            after: 0,
+            local: crate::geometry::DVec2::new(0.5, -0.2),
+        });
+        assert_eq!(a.dialogs.status, "Vertex added");
+        a.apply(Command::DeleteVertex);
+        assert_eq!(a.dialogs.status, "Vertex deleted");
+        a.apply(Command::Undo);
+        assert_eq!(a.doc.selected, None);
     }
 
     #[test]
@@ -888,16 +829,16 @@ mod tests {
         let in_the_way = dir.join("scenes");
         std::fs::write(&in_the_way, "a file, not a folder").unwrap();
         let mut a = app();
-        let mut s = a.scene.clone();
+        let mut s = a.doc.scene.clone();
         s.a.angle_deg = 30.0;
-        a.set_scene(s);
-        a.save_to(in_the_way.join("obb.json"));
-        let banner = a.banner.clone().unwrap();
+        a.doc.set_scene(s);
+        a.apply(Command::SaveAs(in_the_way.join("obb.json")));
+        let banner = a.dialogs.banner.clone().unwrap();
         assert!(banner.starts_with("Not saved: "), "{banner}");
         assert!(banner.contains("is not a folder"), "{banner}");
-        assert!(a.dirty() && a.path.is_none());
+        assert!(a.doc.dirty() && a.doc.path.is_none());
         assert_eq!(
-            a.scene.view, None,
+            a.doc.scene.view, None,
             "the view stays out of the unsaved scene"
         );
         std::fs::remove_dir_all(&dir).unwrap();
@@ -909,7 +850,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("obb.json");
-        let on_disk = app().scene;
+        let on_disk = app().doc.scene;
         on_disk.save(&file).unwrap();
         let mut edited = on_disk.clone();
         edited.b.position.x += 0.5;
@@ -919,40 +860,66 @@ mod tests {
         recovery::write_in(&crash, &edited, Some(&file), "boom").unwrap();
         let mut a = App::from_file(Scene::load(&file).unwrap(), file.clone());
         a.offer_recovery(recovery::find_in(&crash));
-        assert!(a.recovery.is_some());
-        a.apply(panels::Command::Recovery(true));
-        assert_eq!(a.scene.b.position, edited.b.position);
-        assert_eq!(a.path.as_deref(), Some(file.as_path()));
-        assert!(a.dirty() && a.recovery.is_none());
+        assert!(a.dialogs.recovery.is_some());
+        a.apply(Command::Recovery(true));
+        assert_eq!(a.doc.scene.b.position, edited.b.position);
+        assert_eq!(a.doc.path.as_deref(), Some(file.as_path()));
+        assert!(a.doc.dirty() && a.dialogs.recovery.is_none());
         assert_eq!(recovery::find_in(&crash), None);
         // Saving clears the star.
-        a.save();
-        assert!(!a.dirty(), "{:?}", a.banner);
+        a.apply(Command::Save);
+        assert!(!a.doc.dirty(), "{:?}", a.dialogs.banner);
         assert_eq!(Scene::load(&file).unwrap().b.position, edited.b.position);
 
         // Discard: the scene on screen stays, the recovery file is gone.
         recovery::write_in(&crash, &edited, None, "boom").unwrap();
         let mut b = app();
-        let before = b.scene.clone();
+        let before = b.doc.scene.clone();
         b.offer_recovery(recovery::find_in(&crash));
-        b.apply(panels::Command::Recovery(false));
-        assert_eq!(b.scene, before);
-        assert!(!b.dirty() && b.recovery.is_none());
+        b.apply(Command::Recovery(false));
+        assert_eq!(b.doc.scene, before);
+        assert!(!b.doc.dirty() && b.dialogs.recovery.is_none());
         assert_eq!(recovery::find_in(&crash), None);
 
         // Restoring a built-in scene (no file): unsaved even though it equals nothing on disk.
         recovery::write_in(&crash, &before, None, "boom").unwrap();
         let mut c = app();
         c.offer_recovery(recovery::find_in(&crash));
-        c.apply(panels::Command::Recovery(true));
-        assert!(c.dirty() && c.path.is_none());
+        c.apply(Command::Recovery(true));
+        assert!(c.doc.dirty() && c.doc.path.is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn saving_the_built_in_scene_asks_for_a_path() {
         let mut a = app();
-        a.save();
-        assert!(a.banner.is_some());
+        a.apply(Command::Save);
+        assert!(a.dialogs.banner.is_some());
+    }
+
+    #[test]
+    fn unsaved_changes_are_asked_about_before_opening_another_file() {
+        let mut a = app();
+        let mut s = a.doc.scene.clone();
+        s.a.angle_deg = 10.0;
+        a.doc.set_scene(s);
+        a.apply(Command::Open(PathBuf::from("scenes/sat_projections.json")));
+        assert_eq!(
+            a.dialogs.pending,
+            Some(Pending::Open(PathBuf::from("scenes/sat_projections.json")))
+        );
+        // Cancel keeps everything; don't-save opens the file.
+        a.apply(Command::Answer {
+            save_first: false,
+            go_on: false,
+        });
+        assert!(a.dialogs.pending.is_none() && a.doc.dirty());
+        a.apply(Command::Open(PathBuf::from("scenes/sat_projections.json")));
+        a.apply(Command::Answer {
+            save_first: false,
+            go_on: true,
+        });
+        assert_eq!(a.playback.demo, Demo::Sat);
+        assert!(!a.doc.dirty());
     }
 }

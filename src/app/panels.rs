@@ -5,42 +5,17 @@
 //! so nothing changes under the panel while it is being laid out. Numeric fields edit a copy of
 //! the scene; a changed copy comes back as one [`Command::Edit`].
 
-use super::render::egui_color;
-use super::{displayable, shape_edit, App, MAX_SPEED, MIN_SPEED};
+use super::canvas::{displayable, egui_color};
+use super::command::Command;
+use super::files::{self, SceneEntry};
+use super::playback::{MAX_SPEED, MIN_SPEED};
+use super::{shape_edit, App, Pending};
 use crate::figure::compare::Answer;
 use crate::figure::{common, Figure, Table};
 use crate::geometry::DVec2;
-use crate::scene::{Body, Demo, Scene, ShapeSpec};
+use crate::scene::{Body, Demo, ShapeSpec};
 use egui_macroquad::egui;
 use std::path::PathBuf;
-
-/// What a person asked for in the panels.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    Demo(Demo),
-    Step(usize),
-    TogglePlay,
-    Speed(f32),
-    Edit(Box<Scene>),
-    Undo,
-    Redo,
-    Save,
-    SaveAs(PathBuf),
-    Fit,
-    Help,
-    DismissBanner,
-    /// The answer to the offer of a scene kept after a crash: restore (true) or discard.
-    Recovery(bool),
-    /// Open this scene file (asking first if there are unsaved changes).
-    Open(PathBuf),
-    /// The answer about unsaved changes: (save first, then go on).
-    Answer(bool, bool),
-    /// Write the window as it is now as a PNG, the view as SVG, the iteration table as CSV,
-    /// beside the scene file.
-    ExportPng,
-    ExportSvg,
-    ExportCsv,
-}
 
 /// Width of the side panel at start, points.
 pub const PANEL_WIDTH: f32 = 330.0;
@@ -130,9 +105,47 @@ pub const CONTROLS: &[(&str, &str)] = &[
 /// inside its hull; laying out all of them would cost every frame).
 pub const MAX_SHOWN_WARNINGS: usize = 12;
 
-pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
+/// How often the scene browser reads its folder again while shown, seconds.
+pub const BROWSER_REFRESH_SECONDS: f64 = 3.0;
+
+/// The panel's own widget state: what is being typed in its fields, and the scene browser's
+/// list (read again every [`BROWSER_REFRESH_SECONDS`] while shown).
+#[derive(Clone, Debug, Default)]
+pub(super) struct PanelState {
+    save_as: String,
+    /// The path typed under "Open".
+    open_path: String,
+    /// The open field takes the keyboard on the panel's next frame (Ctrl+O).
+    pub(super) focus_open: bool,
+    /// When the browser's list was read (egui's clock, seconds), and the list.
+    browser: Option<(f64, Vec<SceneEntry>)>,
+}
+
+impl PanelState {
+    pub(super) fn new(path: Option<&std::path::Path>) -> PanelState {
+        let mut p = PanelState {
+            save_as: "scenes/untitled.json".into(),
+            ..PanelState::default()
+        };
+        p.scene_changed(path);
+        p
+    }
+
+    /// Another scene (or file) is shown: "Save as" offers its file, the browser reads its
+    /// folder again.
+    pub(super) fn scene_changed(&mut self, path: Option<&std::path::Path>) {
+        if let Some(p) = path {
+            self.save_as = p.display().to_string();
+        }
+        self.browser = None;
+    }
+}
+
+/// The panels for this frame, read from `app`; what the person asked for comes back as
+/// commands. `panel` is the panel's own state.
+pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Vec<Command> {
     let mut out = Vec::new();
-    if let Some(msg) = &app.banner {
+    if let Some(msg) = &app.dialogs.banner {
         egui::TopBottomPanel::top("banner")
             .frame(egui::Frame::new().fill(BANNER_FILL).inner_margin(8.0))
             .show(ctx, |ui| {
@@ -148,7 +161,7 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         .resizable(true)
         .default_width(PANEL_WIDTH)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side(ui, app, &mut out));
+            egui::ScrollArea::vertical().show(ui, |ui| side(ui, app, panel, &mut out));
         });
     // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
     // right, both following the step.
@@ -160,9 +173,9 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
         egui::TopBottomPanel::bottom("iterations")
             .resizable(true)
             .default_height(ITERATIONS_HEIGHT)
-            .show(ctx, |ui| iterations(ui, app.step, table, &mut out));
+            .show(ctx, |ui| iterations(ui, app.playback.step, table, &mut out));
     }
-    let mut open = app.help;
+    let mut open = app.dialogs.help;
     egui::Window::new("Controls")
         .open(&mut open)
         .collapsible(false)
@@ -177,13 +190,15 @@ pub(super) fn show(ctx: &egui::Context, app: &mut App) -> Vec<Command> {
                 }
             });
         });
-    if open != app.help || (app.help && ctx.input(|i| i.key_pressed(egui::Key::Escape))) {
+    if open != app.dialogs.help
+        || (app.dialogs.help && ctx.input(|i| i.key_pressed(egui::Key::Escape)))
+    {
         out.push(Command::Help);
     }
-    if let Some(p) = &app.pending {
+    if let Some(p) = &app.dialogs.pending {
         unsaved_prompt(ctx, app, p, &mut out);
     }
-    if let Some(found) = &app.recovery {
+    if let Some(found) = &app.dialogs.recovery {
         recovery_prompt(ctx, found, &mut out);
     }
     out
@@ -210,29 +225,30 @@ fn recovery_prompt(ctx: &egui::Context, found: &super::recovery::Found, out: &mu
         });
 }
 
-fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
-    ui.heading(displayable(&app.title()));
+fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    ui.heading(displayable(&app.doc.title()));
     let file = app
+        .doc
         .path
         .as_ref()
         .map_or("built-in scene (no file)".to_string(), |p| {
             p.display().to_string()
         });
     ui.label(egui::RichText::new(file).small().weak());
-    if let Some(d) = &app.scene.description {
+    if let Some(d) = &app.doc.scene.description {
         ui.add_space(4.0);
         ui.label(displayable(d));
     }
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(app.history.can_undo(), egui::Button::new("Undo"))
+            .add_enabled(app.doc.history.can_undo(), egui::Button::new("Undo"))
             .clicked()
         {
             out.push(Command::Undo);
         }
         if ui
-            .add_enabled(app.history.can_redo(), egui::Button::new("Redo"))
+            .add_enabled(app.doc.history.can_redo(), egui::Button::new("Redo"))
             .clicked()
         {
             out.push(Command::Redo);
@@ -248,14 +264,14 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         }
     });
     export_buttons(ui, app, out);
-    if !app.status.is_empty() {
-        ui.label(egui::RichText::new(&app.status).weak());
+    if !app.dialogs.status.is_empty() {
+        ui.label(egui::RichText::new(&app.dialogs.status).weak());
     }
     if !app.picture {
         ui.label(
             egui::RichText::new(format!(
                 "frame {:.1} ms, figure {:.2} ms",
-                app.frame_ms, app.figure_ms
+                app.stats.frame_ms, app.stats.figure_ms
             ))
             .small()
             .weak(),
@@ -264,7 +280,7 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     }
     ui.separator();
 
-    let mut demo = app.demo;
+    let mut demo = app.playback.demo;
     egui::ComboBox::from_label("Demo")
         .selected_text(demo.as_str())
         .width(200.0)
@@ -273,15 +289,14 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
                 ui.selectable_value(&mut demo, d, d.as_str());
             }
         });
-    if demo != app.demo {
+    if demo != app.playback.demo {
         out.push(Command::Demo(demo));
     }
 
-    let cache = app.cache.as_ref();
-    if let Some(Err(e)) = cache.map(|c| &c.figure) {
+    if let Some(Err(e)) = app.figure_result() {
         ui.colored_label(BANNER_TEXT, e);
     }
-    let warnings = cache.map(|c| c.warnings.as_slice()).unwrap_or(&[]);
+    let warnings = app.warnings();
     let warning_color = egui::Color32::from_rgb(160, 100, 0);
     for w in warnings.iter().take(MAX_SHOWN_WARNINGS) {
         ui.colored_label(warning_color, w);
@@ -310,16 +325,16 @@ fn side(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
     ui.separator();
     ui.horizontal(|ui| {
         ui.label("Save as");
-        ui.text_edit_singleline(&mut app.save_as);
-        if ui.button("Save").clicked() && !app.save_as.trim().is_empty() {
-            out.push(Command::SaveAs(PathBuf::from(app.save_as.trim())));
+        ui.text_edit_singleline(&mut panel.save_as);
+        if ui.button("Save").clicked() && !panel.save_as.trim().is_empty() {
+            out.push(Command::SaveAs(PathBuf::from(panel.save_as.trim())));
         }
     });
-    open_file(ui, app, out);
+    open_file(ui, panel, out);
     egui::CollapsingHeader::new("Scenes")
         .id_salt("browser")
-        .default_open(app.path.is_some())
-        .show(ui, |ui| browser(ui, app, out));
+        .default_open(app.doc.path.is_some())
+        .show(ui, |ui| browser(ui, app, panel, out));
 }
 
 /// "Export": the view as PNG (Ctrl+E) or SVG (Ctrl+Shift+E), the iteration table as CSV, each
@@ -363,34 +378,35 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
 }
 
 /// "Open": a path field (Ctrl+O focuses it; Enter opens).
-fn open_file(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
+fn open_file(ui: &mut egui::Ui, panel: &mut PanelState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.label("Open");
-        let field =
-            ui.add(egui::TextEdit::singleline(&mut app.open_path).hint_text("path/to/scene.json"));
-        if app.focus_open {
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut panel.open_path).hint_text("path/to/scene.json"));
+        if panel.focus_open {
             field.request_focus();
-            app.focus_open = false;
+            panel.focus_open = false;
         }
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (ui.button("Open").clicked() || enter) && !app.open_path.trim().is_empty() {
-            out.push(Command::Open(PathBuf::from(app.open_path.trim())));
+        if (ui.button("Open").clicked() || enter) && !panel.open_path.trim().is_empty() {
+            out.push(Command::Open(PathBuf::from(panel.open_path.trim())));
         }
     });
 }
 
 /// The scene browser: the `*.json` files beside the open one (or in `scenes/`), by title.
-fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
-    let stale = app
+fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    let now = ui.input(|i| i.time);
+    let stale = panel
         .browser
         .as_ref()
-        .is_none_or(|(age, _)| *age >= super::BROWSER_REFRESH_SECONDS);
-    let dir = super::files::browse_dir(app.path.as_deref());
+        .is_none_or(|(read, _)| now - read >= BROWSER_REFRESH_SECONDS);
+    let dir = files::browse_dir(app.doc.path.as_deref());
     if stale {
-        let known = app.browser.take().map(|(_, l)| l).unwrap_or_default();
-        app.browser = Some((0.0, super::files::list_scenes(&dir, &known)));
+        let known = panel.browser.take().map(|(_, l)| l).unwrap_or_default();
+        panel.browser = Some((now, files::list_scenes(&dir, &known)));
     }
-    let Some((_, list)) = &app.browser else {
+    let Some((_, list)) = &panel.browser else {
         return;
     };
     ui.label(
@@ -402,7 +418,7 @@ fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
         ui.label("No scene files here.");
     }
     for e in list {
-        let current = app.path.as_deref() == Some(e.path.as_path());
+        let current = app.doc.path.as_deref() == Some(e.path.as_path());
         let text = displayable(&e.title);
         let response = match &e.error {
             Some(err) => ui
@@ -421,12 +437,12 @@ fn browser(ui: &mut egui::Ui, app: &mut App, out: &mut Vec<Command>) {
 /// The question before an action that would lose unsaved changes. Keys answer it too (unless a
 /// text field has the keyboard): Enter saves (when the scene has a file), D does not save,
 /// Esc cancels.
-fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut Vec<Command>) {
+fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &Pending, out: &mut Vec<Command>) {
     let what = match p {
-        super::Pending::Open(path) => format!("open {}", path.display()),
-        super::Pending::Quit => "close the window".into(),
+        Pending::Open(path) => format!("open {}", path.display()),
+        Pending::Quit => "close the window".into(),
     };
-    let can_save = app.path.is_some();
+    let can_save = app.doc.path.is_some();
     if !ctx.wants_keyboard_input() {
         use egui::{Key, Modifiers};
         let (save, dont, cancel) = ctx.input_mut(|i| {
@@ -437,11 +453,20 @@ fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut 
             )
         });
         if save {
-            out.push(Command::Answer(true, true));
+            out.push(Command::Answer {
+                save_first: true,
+                go_on: true,
+            });
         } else if dont {
-            out.push(Command::Answer(false, true));
+            out.push(Command::Answer {
+                save_first: false,
+                go_on: true,
+            });
         } else if cancel {
-            out.push(Command::Answer(false, false));
+            out.push(Command::Answer {
+                save_first: false,
+                go_on: false,
+            });
         }
     }
     egui::Window::new("Unsaved changes")
@@ -451,17 +476,26 @@ fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut 
         .show(ctx, |ui| {
             ui.label(format!(
                 "\"{}\" has changes that are not saved. Save them before you {what}?",
-                displayable(&app.scene.title)
+                displayable(&app.doc.scene.title)
             ));
             ui.horizontal(|ui| {
                 if can_save && ui.button("Save").on_hover_text("Enter").clicked() {
-                    out.push(Command::Answer(true, true));
+                    out.push(Command::Answer {
+                        save_first: true,
+                        go_on: true,
+                    });
                 }
                 if ui.button("Don't save").on_hover_text("D").clicked() {
-                    out.push(Command::Answer(false, true));
+                    out.push(Command::Answer {
+                        save_first: false,
+                        go_on: true,
+                    });
                 }
                 if ui.button("Cancel").on_hover_text("Esc").clicked() {
-                    out.push(Command::Answer(false, false));
+                    out.push(Command::Answer {
+                        save_first: false,
+                        go_on: false,
+                    });
                 }
             });
             let keys = if can_save {
@@ -476,7 +510,9 @@ fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &super::Pending, out: &mut 
 fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
     ui.separator();
     let last = fig.steps - 1;
-    ui.label(egui::RichText::new(format!("Step {} of {}", app.step + 1, fig.steps)).strong());
+    ui.label(
+        egui::RichText::new(format!("Step {} of {}", app.playback.step + 1, fig.steps)).strong(),
+    );
     ui.horizontal(|ui| {
         if ui.button("|<").on_hover_text("first (Home)").clicked() {
             out.push(Command::Step(0));
@@ -486,28 +522,32 @@ fn steps(ui: &mut egui::Ui, app: &App, fig: &Figure, out: &mut Vec<Command>) {
             .on_hover_text("previous (Left arrow)")
             .clicked()
         {
-            out.push(Command::Step(app.step.saturating_sub(1)));
+            out.push(Command::Step(app.playback.step.saturating_sub(1)));
         }
-        let play = if app.playing { "Pause" } else { "Play" };
+        let play = if app.playback.playing {
+            "Pause"
+        } else {
+            "Play"
+        };
         if ui.button(play).on_hover_text("Space").clicked() {
             out.push(Command::TogglePlay);
         }
         if ui.button(">").on_hover_text("next (Right arrow)").clicked() {
-            out.push(Command::Step((app.step + 1).min(last)));
+            out.push(Command::Step((app.playback.step + 1).min(last)));
         }
         if ui.button(">|").on_hover_text("last (End)").clicked() {
             out.push(Command::Step(last));
         }
     });
     // The slider counts from 1, as the "Step n of m" line does.
-    let mut s = app.step + 1;
+    let mut s = app.playback.step + 1;
     if ui
         .add(egui::Slider::new(&mut s, 1..=fig.steps).text("step"))
         .changed()
     {
         out.push(Command::Step(s - 1));
     }
-    let mut speed = app.speed;
+    let mut speed = app.playback.speed;
     if ui
         .add(
             egui::Slider::new(&mut speed, MIN_SPEED..=MAX_SPEED)
@@ -670,7 +710,7 @@ fn body_fields(ui: &mut egui::Ui, id: &str, b: &mut Body) {
 }
 
 fn bodies(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
-    let mut s = app.scene.clone();
+    let mut s = app.doc.scene.clone();
     let red = egui_color(crate::palette::SHAPE_A);
     let green = egui_color(crate::palette::SHAPE_B);
     ui.label(
@@ -703,7 +743,7 @@ fn bodies(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
         );
         ui.end_row();
     });
-    if s != app.scene && s.validate().is_ok() {
+    if s != app.doc.scene && s.validate().is_ok() {
         out.push(Command::Edit(Box::new(s)));
     }
 }
@@ -879,13 +919,14 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
 const DISAGREE: egui::Color32 = egui::Color32::from_rgb(200, 60, 0);
 
 /// The comparison tables: every method's answer, disagreements in orange with a note on hover.
-fn comparison(ui: &mut egui::Ui, app: &mut App) {
+fn comparison(ui: &mut egui::Ui, app: &App) {
     let c = match app.comparison() {
-        Ok(c) => c.clone(),
-        Err(e) => {
+        Some(Ok(c)) => c,
+        Some(Err(e)) => {
             ui.colored_label(BANNER_TEXT, e);
             return;
         }
+        None => return,
     };
     let cell = |ui: &mut egui::Ui, text: String, off: bool| {
         if off {

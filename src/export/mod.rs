@@ -6,6 +6,7 @@
 //! folder.
 
 pub mod csv;
+pub mod picture;
 pub mod png;
 pub mod svg;
 

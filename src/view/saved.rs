@@ -13,6 +13,7 @@
 //! of that window. Anything unreadable in `view` is ignored, never an error.
 
 use super::camera::{Camera, MAX_SCALE, MIN_SCALE};
+use super::panes::Panes;
 use crate::geometry::DVec2;
 use crate::scene::Demo;
 use serde_json::{json, Value};
@@ -37,14 +38,14 @@ fn camera_json(c: &Camera) -> Value {
     })
 }
 
-/// The `view` object for the window's state.
-pub fn to_json(demo: Demo, step: usize, split: f32, world: &Camera, config: &Camera) -> Value {
+/// The `view` object for the window's state: `demo` at `step` in `panes`.
+pub fn to_json(demo: Demo, step: usize, panes: &Panes) -> Value {
     json!({
         "demo": demo.as_str(),
         "step": step,
-        "split": split,
-        "world": camera_json(world),
-        "config": camera_json(config),
+        "split": panes.split,
+        "world": camera_json(&panes.world),
+        "config": camera_json(&panes.config),
     })
 }
 
@@ -79,7 +80,7 @@ pub fn from_json(v: &Value) -> View {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::camera::ScreenRect;
+    use crate::view::camera::ScreenRect;
 
     #[test]
     fn a_view_reads_back_what_was_written_and_ignores_nonsense() {
@@ -88,7 +89,12 @@ mod tests {
             centre: DVec2::new(x, -1.0),
             scale: s,
         };
-        let v = to_json(Demo::AngularCast, 3, 0.4, &cam(0.5, 90.0), &cam(2.0, 40.0));
+        let panes = Panes {
+            world: cam(0.5, 90.0),
+            config: cam(2.0, 40.0),
+            split: 0.4,
+        };
+        let v = to_json(Demo::AngularCast, 3, &panes);
         assert_eq!(v["world"]["rect"], json!([330.0, 0.0, 500.0, 860.0]));
         assert_eq!(
             from_json(&v),

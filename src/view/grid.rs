@@ -86,7 +86,7 @@ pub fn marks(camera: &Camera) -> Vec<Mark> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::camera::ScreenRect;
+    use crate::view::camera::ScreenRect;
 
     #[test]
     fn step_is_one_two_five() {

@@ -1,5 +1,5 @@
-//! What a drag does to the scene, as a pure function of where it started and where the mouse
-//! is now.
+//! What the mouse is doing ([`Gesture`]: one thing at a time), and what a drag does to the
+//! scene, as a pure function of where it started and where the mouse is now.
 //!
 //! Every drag is applied to the scene as it was when the drag began (not added up frame by
 //! frame), so rounding never accumulates and a drag back to its start restores the scene
@@ -7,12 +7,27 @@
 //! the angle the mouse swept about the body's position, snapped to [`SNAP_DEG`] with Shift.
 //! In configuration space a drag moves B: the MD is B − A, so it follows the mouse one to one.
 
-use super::handles::{body, body_mut, Grip};
+use crate::figure::PaneId;
 use crate::geometry::{DVec2, Source};
 use crate::scene::{Scene, ShapeSpec};
+use crate::view::handles::{body, body_mut, Grip};
+use glam::Vec2;
 
 /// Shift-rotation snaps the angle to multiples of this many degrees.
 pub const SNAP_DEG: f64 = 15.0;
+
+/// What the mouse is doing in the panes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Gesture {
+    #[default]
+    Idle,
+    /// Left button: dragging a handle or a body, or B in configuration space.
+    Drag(Box<Drag>),
+    /// Right or middle button: panning `pane`; the mouse was at `last` (pixels) last frame.
+    Pan { pane: PaneId, last: Vec2 },
+    /// Left button on the line between the panes: moving the split.
+    Split,
+}
 
 /// What is being dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +59,14 @@ pub fn wrap_deg(a: f64) -> f64 {
 }
 
 impl Drag {
+    /// The pane the drag happens in.
+    pub fn pane(&self) -> PaneId {
+        match self.target {
+            Target::Config => PaneId::Config,
+            Target::World(_) => PaneId::World,
+        }
+    }
+
     /// The scene with the drag applied, the mouse now at world point `to`; `snap` (Shift)
     /// snaps rotations.
     pub fn apply(&self, to: DVec2, snap: bool) -> Scene {

@@ -338,7 +338,7 @@ pub fn hit(scene: &Scene, shapes: [&Convex; 2], camera: &Camera, p: DVec2) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::camera::ScreenRect;
+    use crate::view::camera::ScreenRect;
 
     fn setup() -> (Scene, Convex, Convex, Camera) {
         let s = Scene::from_str(include_str!("../../scenes/obb_vs_obb.json"), "obb.json").unwrap();

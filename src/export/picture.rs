@@ -1,0 +1,144 @@
+//! `render`'s pictures: what it is asked to draw ([`Picture`]) and the SVG of it, made with no
+//! window: the panes laid out right of a column as wide as the window's side panel, their
+//! cameras fitted as the window fits them at start, painted by the same painter.
+
+use super::svg;
+use crate::figure;
+use crate::scene::{Demo, PathError, Scene};
+use crate::view::camera::ScreenRect;
+use crate::view::panes::{Panes, Shown, FIT_PASSES};
+use crate::view::sheet::{self, Sheet, COLUMN_WIDTH};
+use std::path::PathBuf;
+
+/// The picture's size when none is given, pixels.
+pub const DEFAULT_SIZE: (u32, u32) = (1400, 860);
+
+/// What `render` draws: the scene (from `path`), the demo and step to show, the picture's size.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    pub scene: Scene,
+    pub path: Option<PathBuf>,
+    pub demo: Demo,
+    /// The step shown, from 0 (clamped to the trace).
+    pub step: usize,
+    pub size: (u32, u32),
+}
+
+impl Picture {
+    /// The picture as a sheet: the figure, the panes fitted to it, the column's text.
+    pub fn sheet(&self) -> Result<Sheet, PathError> {
+        let figure = figure::build(&self.scene, self.demo, self.step)?;
+        let bodies = self.scene.bodies()?;
+        let warnings: Vec<String> = bodies.warnings.iter().map(|w| w.to_string()).collect();
+        let shown = Shown {
+            scene: &self.scene,
+            figure: Some(&figure),
+            shapes: Some((&bodies.a, &bodies.b)),
+            selected: None,
+        };
+        let (w, h) = (self.size.0 as f32, self.size.1 as f32);
+        let mut panes = Panes::default();
+        panes.layout(ScreenRect::new(COLUMN_WIDTH, 0.0, w - COLUMN_WIDTH, h));
+        for _ in 0..FIT_PASSES {
+            panes.fit(&shown);
+        }
+        let lines = sheet::caption(
+            &self.scene,
+            self.path.as_deref(),
+            self.demo,
+            Ok(&figure),
+            &warnings,
+        );
+        Ok(Sheet::of(&panes, &shown, lines))
+    }
+
+    /// The picture as an SVG document.
+    pub fn svg(&self) -> Result<String, PathError> {
+        Ok(svg::document(&self.sheet()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::svg::tests::{check_xml, text_of};
+    use crate::palette;
+    use crate::view::fit::content_bounds;
+
+    fn picture(file: &str) -> Picture {
+        let path = PathBuf::from("scenes").join(file);
+        let scene = Scene::load(&path).unwrap();
+        Picture {
+            demo: scene.demo,
+            scene,
+            path: Some(path),
+            step: 0,
+            size: DEFAULT_SIZE,
+        }
+    }
+
+    #[test]
+    fn the_svg_has_both_panes_the_column_and_the_figure() {
+        let p = picture("obb_vs_obb.json");
+        let doc = p.svg().unwrap();
+        check_xml(&doc).unwrap();
+        assert!(doc.contains("id=\"pane0-marks\"") && doc.contains("id=\"pane1-marks\""));
+        assert!(doc.contains(">World</text>"));
+        assert!(doc.contains("Configuration space: B \u{2212} A"));
+        assert!(doc.contains(&svg::escape(&p.scene.title)));
+        let fig = figure::build(&p.scene, p.demo, 0).unwrap();
+        let text = text_of(&doc);
+        for e in &fig.legend {
+            assert!(doc.contains(&svg::hex(e.color)), "legend colour missing");
+            assert!(text.contains(&svg::escape(&e.meaning)), "{}", e.meaning);
+        }
+        for r in &fig.readouts {
+            assert!(text.contains(&svg::escape(&r.name)), "{}", r.name);
+            assert!(text.contains(&svg::escape(&r.value)), "{}", r.value);
+        }
+        assert!(doc.contains(&svg::hex(palette::SHAPE_A)));
+        assert!(doc.contains(&svg::hex(palette::SHAPE_B)));
+    }
+
+    #[test]
+    fn the_cameras_fit_the_content_inside_the_panes() {
+        let p = picture("iterative_cast_circles.json");
+        let sheet = p.sheet().unwrap();
+        assert_eq!((sheet.width, sheet.height), (1400.0, 860.0));
+        assert_eq!(sheet.panes.len(), 2);
+        for pane in &sheet.panes {
+            let (lo, hi) = content_bounds(&pane.marks, &[]).unwrap();
+            let r = pane.camera.rect;
+            for q in [lo, hi] {
+                let s = pane.camera.to_screen(q);
+                assert!(
+                    s.x >= r.x - 1.0 && s.x <= r.x + r.w + 1.0,
+                    "{s} outside {r:?}"
+                );
+                assert!(
+                    s.y >= r.y - 1.0 && s.y <= r.y + r.h + 1.0,
+                    "{s} outside {r:?}"
+                );
+            }
+        }
+        // Both panes side by side right of the column.
+        assert_eq!(sheet.panes[0].camera.rect.x, COLUMN_WIDTH);
+        assert_eq!(
+            sheet.panes[1].camera.rect.x,
+            COLUMN_WIDTH + sheet.panes[0].camera.rect.w
+        );
+    }
+
+    #[test]
+    fn every_scene_makes_a_well_formed_svg() {
+        for entry in std::fs::read_dir("scenes").unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let p = picture(path.file_name().unwrap().to_str().unwrap());
+            let doc = p.svg().unwrap();
+            check_xml(&doc).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        }
+    }
+}

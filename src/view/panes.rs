@@ -1,0 +1,220 @@
+//! The two panes side by side, the world and configuration space: where they are on screen,
+//! what each camera shows, and every mark each pane draws.
+//!
+//! A pane draws, in order: the grid, the figure's marks, the editing handles (the world pane
+//! only) and its title. The window and the pictures ask [`Panes::picture`] for exactly these,
+//! so what is exported is what is on screen.
+
+use super::camera::{Camera, ScreenRect};
+use super::fit::content_bounds;
+use super::paint::PanePicture;
+use super::{grid, handles};
+use crate::figure::{Figure, Mark, PaneId};
+use crate::geometry::{Convex, DVec2, Source};
+use crate::palette;
+use crate::scene::Scene;
+use glam::Vec2;
+
+/// The split between the panes stays within this fraction of the room from either side.
+pub const MIN_SPLIT: f32 = 0.2;
+/// Where a pane's title sits, pixels right of and below the pane's top-left corner (the
+/// camera's fit margin keeps content clear of it).
+pub const TITLE_OFFSET: (f32, f32) = (12.0, 16.0);
+/// How many times fitting is repeated to settle: the handles sit a fixed number of pixels from
+/// the bodies, so the content's bounds in world units change with the zoom a fit picks.
+pub const FIT_PASSES: u32 = 4;
+
+/// What the panes show: a scene's figure, and what the editing handles need.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a> {
+    pub scene: &'a Scene,
+    /// The figure of the demo and step shown (`None` when it could not be built).
+    pub figure: Option<&'a Figure>,
+    /// The bodies' world shapes at `t = 0`, when the scene's bodies are valid (the handles are
+    /// placed around them).
+    pub shapes: Option<(&'a Convex, &'a Convex)>,
+    /// The polygon vertex selected for editing, ringed.
+    pub selected: Option<(Source, usize)>,
+}
+
+impl Shown<'_> {
+    /// The figure's marks of `pane`.
+    pub fn figure_marks(&self, pane: PaneId) -> &[Mark] {
+        self.figure.map_or(&[], |f| f.marks(pane))
+    }
+
+    /// The editing handles' marks, placed for `camera` (the world pane's).
+    pub fn handle_marks(&self, camera: &Camera) -> Vec<Mark> {
+        match self.shapes {
+            Some((a, b)) => handles::marks(self.scene, [a, b], camera, self.selected),
+            None => vec![],
+        }
+    }
+}
+
+/// The panes' cameras and where they split.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Panes {
+    pub world: Camera,
+    pub config: Camera,
+    /// Where the panes split, as a fraction of the room they share.
+    pub split: f32,
+}
+
+impl Default for Panes {
+    fn default() -> Self {
+        Panes {
+            world: Camera::default(),
+            config: Camera::default(),
+            split: 0.5,
+        }
+    }
+}
+
+impl Panes {
+    pub fn camera(&self, pane: PaneId) -> &Camera {
+        match pane {
+            PaneId::World => &self.world,
+            PaneId::Config => &self.config,
+        }
+    }
+
+    pub fn camera_mut(&mut self, pane: PaneId) -> &mut Camera {
+        match pane {
+            PaneId::World => &mut self.world,
+            PaneId::Config => &mut self.config,
+        }
+    }
+
+    /// Lays the panes out side by side in `room`, split at [`Panes::split`].
+    pub fn layout(&mut self, room: ScreenRect) {
+        let w1 = (room.w * self.split).round();
+        self.world.rect = ScreenRect::new(room.x, room.y, w1, room.h);
+        self.config.rect = ScreenRect::new(room.x + w1, room.y, room.w - w1, room.h);
+    }
+
+    /// The room both panes share.
+    pub fn room(&self) -> ScreenRect {
+        let r = self.world.rect;
+        ScreenRect::new(r.x, r.y, r.w + self.config.rect.w, r.h)
+    }
+
+    /// Sets the split from the screen x of the line between the panes, kept within
+    /// [`MIN_SPLIT`] of either side.
+    pub fn split_at(&mut self, x: f32) {
+        let room = self.room();
+        if room.w > 0.0 {
+            self.split = ((x - room.x) / room.w).clamp(MIN_SPLIT, 1.0 - MIN_SPLIT);
+        }
+    }
+
+    /// The pane under screen point `p`.
+    pub fn pane_at(&self, p: Vec2) -> Option<PaneId> {
+        [PaneId::World, PaneId::Config]
+            .into_iter()
+            .find(|&pane| self.camera(pane).rect.contains(p))
+    }
+
+    /// Fits both cameras to their content once (see [`FIT_PASSES`]): the world to the figure
+    /// and the handles, configuration space to the figure and the origin.
+    pub fn fit(&mut self, shown: &Shown) {
+        let mut handles = Vec::new();
+        for m in shown.handle_marks(&self.world) {
+            super::fit::mark_points(&m, &mut handles);
+        }
+        if let Some((lo, hi)) = content_bounds(shown.figure_marks(PaneId::World), &handles) {
+            self.world.fit(lo, hi);
+        }
+        if let Some((lo, hi)) = content_bounds(shown.figure_marks(PaneId::Config), &[DVec2::ZERO]) {
+            self.config.fit(lo, hi);
+        }
+    }
+
+    /// Everything `pane` draws, in order: the grid, the figure's marks, the handles (in the
+    /// world) and the pane's title.
+    pub fn marks(&self, shown: &Shown, pane: PaneId) -> Vec<Mark> {
+        let cam = self.camera(pane);
+        let mut marks = grid::marks(cam);
+        marks.extend_from_slice(shown.figure_marks(pane));
+        if pane == PaneId::World {
+            marks.extend(shown.handle_marks(cam));
+        }
+        let title = match pane {
+            PaneId::World => "World",
+            PaneId::Config => "Configuration space: B \u{2212} A",
+        };
+        marks.push(Mark::Label {
+            at: cam.to_world(Vec2::new(cam.rect.x, cam.rect.y)),
+            text: title.into(),
+            color: palette::TEXT,
+            offset: TITLE_OFFSET,
+        });
+        marks
+    }
+
+    /// Both panes as they are painted.
+    pub fn picture(&self, shown: &Shown) -> Vec<PanePicture> {
+        [PaneId::World, PaneId::Config]
+            .into_iter()
+            .map(|pane| PanePicture {
+                camera: *self.camera(pane),
+                marks: self.marks(shown, pane),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scene() -> Scene {
+        Scene::from_str(include_str!("../../scenes/obb_vs_obb.json"), "obb.json").unwrap()
+    }
+
+    #[test]
+    fn the_panes_split_the_room_and_the_split_stays_in_range() {
+        let mut p = Panes::default();
+        p.layout(ScreenRect::new(300.0, 0.0, 1000.0, 800.0));
+        assert_eq!(p.world.rect, ScreenRect::new(300.0, 0.0, 500.0, 800.0));
+        assert_eq!(p.config.rect, ScreenRect::new(800.0, 0.0, 500.0, 800.0));
+        assert_eq!(p.pane_at(Vec2::new(900.0, 10.0)), Some(PaneId::Config));
+        assert_eq!(p.pane_at(Vec2::new(10.0, 10.0)), None);
+        p.split_at(310.0);
+        assert_eq!(p.split, MIN_SPLIT);
+        p.split_at(1050.0);
+        assert_eq!(p.split, 0.75);
+    }
+
+    #[test]
+    fn a_fit_shows_the_figure_and_the_handles_inside_each_pane() {
+        let s = scene();
+        let f = crate::figure::build(&s, s.demo, 0).unwrap();
+        let bodies = s.bodies().unwrap();
+        let shown = Shown {
+            scene: &s,
+            figure: Some(&f),
+            shapes: Some((&bodies.a, &bodies.b)),
+            selected: None,
+        };
+        let mut p = Panes::default();
+        p.layout(ScreenRect::new(342.0, 0.0, 1058.0, 860.0));
+        for _ in 0..FIT_PASSES {
+            p.fit(&shown);
+        }
+        for pane in [PaneId::World, PaneId::Config] {
+            let cam = p.camera(pane);
+            let mut marks = shown.figure_marks(pane).to_vec();
+            if pane == PaneId::World {
+                marks.extend(shown.handle_marks(cam));
+            }
+            let (lo, hi) = content_bounds(&marks, &[]).unwrap();
+            for q in [lo, hi] {
+                assert!(cam.rect.contains(cam.to_screen(q)), "{pane:?}: {q}");
+            }
+        }
+        let pictures = p.picture(&shown);
+        assert_eq!(pictures.len(), 2);
+        assert!(pictures[1].marks.contains(&crate::figure::common::origin()));
+    }
+}
