@@ -18,15 +18,14 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use minkowski_lab::figure;
-use minkowski_lab::geometry::angular_cast::{angular_cast, angular_time_of_impact};
+use minkowski_lab::geometry::angular_cast::angular_cast;
 use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
 use minkowski_lab::geometry::edge_scan::edge_scan;
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact};
 use minkowski_lab::geometry::gjk::gjk_distance;
-use minkowski_lab::geometry::gjk_cast::time_of_impact;
 use minkowski_lab::geometry::linear_cast::linear_cast;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
-use minkowski_lab::geometry::query;
+use minkowski_lab::geometry::query::{self, angular_time_of_impact, linear_time_of_impact};
 use minkowski_lab::geometry::sat::sat;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use minkowski_lab::scene::{Demo, Scene, ShapeSpec};
@@ -312,7 +311,7 @@ fn casts(c: &mut Criterion) {
         g.bench_function("ours_query", |x| {
             x.iter(|| {
                 let (va, vb) = (a.velocity, b.velocity);
-                time_of_impact(black_box(&p.a), va, black_box(&p.b), vb).toi
+                linear_time_of_impact(black_box(&p.a), va, black_box(&p.b), vb).toi
             })
         });
         g.bench_function("parry", |x| {

@@ -6,10 +6,9 @@
 mod common;
 
 use common::*;
-use minkowski_lab::geometry::angular_cast::{
-    angular_cast, angular_time_of_impact, AngularCast, AngularImpact,
-};
+use minkowski_lab::geometry::angular_cast::{angular_cast, AngularCast};
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
+use minkowski_lab::geometry::query::{angular_time_of_impact, AngularImpact};
 use minkowski_lab::geometry::{DVec2, Pose, Shape, Source};
 use minkowski_lab::scene::Scene;
 use parry2d_f64::math::Vector as PVec;

@@ -25,9 +25,9 @@ mod common;
 
 use common::*;
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
-use minkowski_lab::geometry::gjk_cast::time_of_impact;
 use minkowski_lab::geometry::iterative_cast::iterative_cast;
 use minkowski_lab::geometry::linear_cast::{aabb_cast, linear_cast, translated_at, LinearCast};
+use minkowski_lab::geometry::query::linear_time_of_impact;
 use minkowski_lab::geometry::special::Aabb;
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
 use parry2d_f64::math::Vector as PVec;
@@ -832,7 +832,7 @@ fn thin_shapes_match_the_bisection_oracle() {
     );
 }
 
-/// `gjk_cast::time_of_impact` (the GJK ray cast, no MD built) gives the linear cast's answer:
+/// `query::linear_time_of_impact` (the GJK ray cast, no MD built) gives the linear cast's answer:
 /// the same status, the same time, and a normal that agrees with it.
 #[test]
 fn the_gjk_ray_cast_matches_the_linear_cast() {
@@ -846,7 +846,7 @@ fn the_gjk_ray_cast_matches_the_linear_cast() {
             continue;
         }
         let (wa, wb) = (a.world_at(0.0), b.world_at(0.0));
-        let fast = time_of_impact(&wa, a.velocity, &wb, b.velocity);
+        let fast = linear_time_of_impact(&wa, a.velocity, &wb, b.velocity);
         let exact = linear_cast(&a, &b);
         assert_eq!(fast.status, exact.status, "{what}: {fast:?} vs {exact:?}");
         match exact.status {

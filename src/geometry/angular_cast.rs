@@ -67,14 +67,11 @@
 //!
 //! [`angular_cast`] is the figure's: it records every iteration, measures each with GJK to the
 //! rounding floor and every iteration that stops the cast exactly (the MD scan), so the figure
-//! and the `report` show exact distances. [`angular_time_of_impact`] is what a program calls
-//! many times a frame: the same loop with nothing recorded, each iteration measured by GJK
-//! started from the simplex the last one ended with (the closest features rarely change between
-//! iterations, so one support search usually confirms them) and stopped as soon as its bounds
-//! decide the iteration. A step is taken on GJK's lower bound along its own axis, which is as
-//! safe as the exact distance: every guarantee above holds for both. callgrind, two regular
-//! 256-gons of the benchmark: about 260,000 instructions a cast for the figure's, 27,000 for
-//! the query.
+//! and the `report` show exact distances. [`crate::geometry::query::angular_time_of_impact`] is
+//! what a program calls, in the fast query tier: the same loop with nothing recorded, each
+//! iteration measured by a GJK run that stops as soon as its bounds decide the iteration (see
+//! [`crate::geometry::query::rotating`]). A step is taken on GJK's lower bound along its own
+//! axis, which is as safe as the exact distance: every guarantee above holds for both.
 //!
 //! IMPORTANT NOTE: the cast never steps further than the bound proves safe, so it cannot step
 //! over a contact. A root search on the separation along one fixed axis can: when the bodies
@@ -88,9 +85,8 @@
 //! tolerance" means.
 
 use super::cast::{CastSettings, CastStatus, MovingBody};
-use super::gjk::{gjk_bounds, gjk_traced, GjkDistance, GjkTermination, Simplex, GJK_GAP_RELATIVE};
+use super::gjk::{gjk_traced, GjkDistance, GjkTermination, GJK_GAP_RELATIVE};
 use super::minkowski::{minkowski_difference, MinkowskiDifference};
-use super::query;
 use super::support::Posed;
 use super::trace::{NoTrace, Trace};
 use super::{contact, Contact, DVec2, Pose};
@@ -253,30 +249,31 @@ fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
     (reach(a, radii.0) + reach(b, radii.1)).max(f64::MIN_POSITIVE)
 }
 
-/// One measurement of the two bodies at a time `t`.
-struct Measured {
-    pose_a: Pose,
-    pose_b: Pose,
+/// One measurement of the two bodies at a time `t`: what the loop ([`advance`]) asks of the
+/// figure's measure and of the query's ([`crate::geometry::query::rotating`]).
+pub(super) struct Measured {
+    pub(super) pose_a: Pose,
+    pub(super) pose_b: Pose,
     /// The contact as measured: exact, or GJK's (its distance at least the exact one).
-    contact: Contact,
+    pub(super) contact: Contact,
     /// The distance a step is taken on: the bodies lie at least this far apart along `axis`,
     /// up to `slack`. The contact's distance and normal, except where the query stopped GJK
-    /// early ([`query_measure`]).
-    gap: f64,
+    /// early.
+    pub(super) gap: f64,
     /// Unit, from A towards B: the axis of `gap`, the one the closing-speed bound is taken along.
-    axis: DVec2,
+    pub(super) axis: DVec2,
     /// How much `gap` may exceed the true gap along `axis`: 0 when exact, GJK's gap tolerance
     /// for its converged distance. A miss is proven on `gap` less this.
-    slack: f64,
+    pub(super) slack: f64,
     /// Whether a stop decided on this measure stands; if not, the stop is decided again on the
     /// measure asked for exactly. The figure's GJK measures are not settled (the figure shows
     /// the exact contact where the cast stops); its exact ones and all of the query's are.
-    settled: bool,
+    pub(super) settled: bool,
 }
 
 impl Measured {
     /// An exact contact: the gap is its distance, along its normal.
-    fn exact(pose_a: Pose, pose_b: Pose, contact: Contact) -> Measured {
+    pub(super) fn exact(pose_a: Pose, pose_b: Pose, contact: Contact) -> Measured {
         Measured {
             pose_a,
             pose_b,
@@ -297,7 +294,7 @@ impl Measured {
 /// motion's scale), so a step still never reaches the contact. Stopped early
 /// ([`GjkTermination::Bounded`]), the gap is GJK's lower bound along its own axis, and the
 /// contact's distance an upper bound.
-fn gjk_measure(
+pub(super) fn gjk_measure(
     a: &MovingBody,
     b: &MovingBody,
     (pose_a, pose_b): (Pose, Pose),
@@ -343,82 +340,6 @@ fn figure_measure(a: &MovingBody, b: &MovingBody, t: f64, exact: bool) -> Measur
     })
 }
 
-/// A step taken on a lower bound this fraction of the upper one advances nearly as far as one
-/// on the exact distance: the query ([`angular_time_of_impact`]) stops GJK there. Lower ratios
-/// save GJK iterations (0.5: 5–22 % fewer instructions a cast on the benchmark's pairs) but
-/// take shorter steps: on the crawling casts of `tests/angular_cast.rs` (a long bar spinning
-/// fast) 0.8 and 0.5 already end two of 300 casts for lack of progress or of iterations where
-/// the exact distance finds the hit or the miss; 0.95 ends every one as [`angular_cast`] does.
-pub const QUERY_BOUND_RATIO: f64 = 0.95;
-
-/// What [`query_measure`] needs of the cast that stays the same at every iteration.
-#[derive(Clone, Copy)]
-struct Fixed {
-    /// Each core's farthest point from its body's position: with the positions, the scale of
-    /// GJK's tolerances.
-    reach: (f64, f64),
-    /// Each body's rotation (`(cos θ, sin θ)`) when it does not turn: worked out once.
-    rotations: (Option<DVec2>, Option<DVec2>),
-    /// The cast's tolerance.
-    tolerance: f64,
-}
-
-/// The query's measure ([`angular_time_of_impact`]): GJK on the posed cores from `seed` (the
-/// last iteration's simplex), stopped as soon as its bounds on the distance decide the
-/// iteration: a hit (the upper bound below `tolerance`, the bodies known apart), or a step on a
-/// lower bound at least the tolerance and [`QUERY_BOUND_RATIO`] of the upper one. The bounds are
-/// rigorous, so the step is as safe as on the exact distance. When GJK gives no distance,
-/// [`query::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
-/// simplex the last iteration's GJK ended with (empty at first: GJK starts along the line from
-/// B's position to A's) and becomes the one this iteration's ended with.
-fn query_measure<'a>(
-    a: &'a MovingBody,
-    b: &'a MovingBody,
-    t: f64,
-    seed: &mut Simplex,
-    fixed: &Fixed,
-) -> Measured {
-    let Fixed {
-        reach,
-        rotations,
-        tolerance,
-    } = *fixed;
-    let poses @ (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
-    let posed = |m: &'a MovingBody, pose: &Pose, fixed: Option<DVec2>| match fixed {
-        Some(rotation) => Posed::turned(&m.local, pose.position, rotation),
-        None => Posed::new(&m.local, pose),
-    };
-    let (core_a, core_b) = (
-        posed(a, &pose_a, rotations.0),
-        posed(b, &pose_b, rotations.1),
-    );
-    // At least each core's largest coordinate magnitude ([`super::gjk::tolerance_scale`]).
-    let scale = (pose_a.position.abs().max_element() + reach.0)
-        .max(pose_b.position.abs().max_element() + reach.1)
-        .max(f64::MIN_POSITIVE);
-    // The bounds on the distance of the rounded shapes decide the iteration. After the first
-    // iteration (t = 0; every step is positive) the bodies are apart, at least about the margin
-    // (module doc): an upper bound below the tolerance is then a hit, on the simplex the last
-    // iteration ended with, before any support search.
-    let radii = a.local.radius + b.local.radius;
-    let apart = t > 0.0;
-    let enough = |lower: f64, upper: f64| {
-        let (lower, upper) = (lower - radii, upper - radii);
-        (upper < tolerance && (apart || lower > 0.0))
-            || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
-    };
-    let start = a.pose.position - b.pose.position;
-    let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
-    match gjk_measure(a, b, poses, g, scale) {
-        Some(m) => Measured { settled: true, ..m },
-        None => Measured::exact(
-            pose_a,
-            pose_b,
-            query::contact(&a.local.transformed(&pose_a), &b.local.transformed(&pose_b)),
-        ),
-    }
-}
-
 /// Conservative advancement for two bodies that translate and turn over `t ∈ [0, 1]`: the
 /// first time they come within `settings.tolerance` (module doc), never after the true first
 /// contact, and every iteration's state.
@@ -435,67 +356,12 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
     AngularCast { iterations, ..cast }
 }
 
-/// The outcome of [`angular_time_of_impact`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AngularImpact {
-    pub status: CastStatus,
-    /// As [`AngularCast::toi`].
-    pub toi: f64,
-    /// The signed distance at the last iteration, or an upper bound on it: on a hit, below the
-    /// tolerance (GJK stopped as soon as that was certain); overlapping at the start,
-    /// [`query::contact`]'s.
-    pub distance: f64,
-    /// Unit, from A towards B, at the last iteration (meaningful for every status but a miss).
-    pub normal: DVec2,
-    /// How many iterations the cast took.
-    pub iterations: u32,
-}
-
-/// The same conservative advancement as [`angular_cast`], as a program asks for it: nothing
-/// recorded, each iteration measured by GJK on the posed cores, seeded with the last
-/// iteration's simplex and stopped as soon as its bounds decide the iteration
-/// ([`QUERY_BOUND_RATIO`]), never re-measured (module doc). The same guarantees: `toi` is never
-/// after the true first contact, a miss is proven, a hit is within the tolerance. On the 2,100
-/// seeded motions of `tests/angular_cast.rs` it ends as [`angular_cast`] does every time, the
-/// times of the hits within 1.5·10⁻⁴ of each other (both within the tolerance of the contact).
-pub fn angular_time_of_impact(
-    a: &MovingBody,
-    b: &MovingBody,
-    settings: &CastSettings,
-) -> AngularImpact {
-    let radii = (a.max_radius(), b.max_radius());
-    let rotation =
-        |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
-    let fixed = Fixed {
-        reach: (radii.0 - a.local.radius, radii.1 - b.local.radius),
-        rotations: (rotation(a), rotation(b)),
-        tolerance: settings.tolerance,
-    };
-    // The first search from B's position towards A's; later ones from the last simplex.
-    let mut seed = Simplex::EMPTY;
-    let (end, iterations) = advance(
-        a,
-        b,
-        settings,
-        radii,
-        |t, _| query_measure(a, b, t, &mut seed, &fixed),
-        &mut NoTrace,
-    );
-    AngularImpact {
-        status: end.status,
-        toi: end.toi,
-        distance: end.distance,
-        normal: end.normal,
-        iterations,
-    }
-}
-
 /// The loop of conservative advancement, shared by the figure's cast and the query: `radii`
 /// are the bodies' [`MovingBody::max_radius`] (each a scan of the body's vertices, once),
 /// `measure` gives the bodies' contact at a time (`true`: exactly, if it can), and each
 /// iteration goes to `trace`. The cast with its `iterations` left empty, and how many there
 /// were.
-fn advance(
+pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,

@@ -1,5 +1,29 @@
 //! Pure 2D collision geometry in `f64` on [`glam::DVec2`]: no window, no UI, no files.
 //!
+//! # Which function to call
+//!
+//! * **The exact contact** of two shapes (signed distance, normal, witness points): [`contact`],
+//!   read off the whole Minkowski difference ([`minkowski`], [`distance`]). Every other method
+//!   is tested against it.
+//! * **The articles' algorithms**, one per file, each returning its answer *and* what it
+//!   examined, step by step: what the figures draw and `report` prints.
+//!   - `circle_circle`, `aabb`, `circle_box` demos: the closed forms of [`special`].
+//!   - `penetration`: [`minkowski::minkowski_difference`] and [`edge_scan::edge_scan`].
+//!   - `gjk`, `epa`: [`gjk::gjk`], [`epa::epa`], and both as one query, [`epa::gjk_epa_contact`].
+//!   - `sat`: [`sat::sat`], [`sat::sat_moving`].
+//!   - `linear_cast`, `iterative_cast`, `angular_cast`: [`linear_cast::linear_cast`],
+//!     [`iterative_cast::iterative_cast`], [`angular_cast::angular_cast`].
+//!   - `point_cloud`: [`minkowski::point_cloud_difference`], [`wrapping::wrap_cloud`],
+//!     [`exit_vector::exit_vector`].
+//!   - `separating_axis`: [`separating_plane::find_separating_line`].
+//! * **The fast queries** ([`query`]), for a program that asks many times a frame and wants
+//!   only the answer: [`query::contact`], [`query::distance`], [`query::linear_time_of_impact`],
+//!   [`query::angular_time_of_impact`]. Untraced; they give the answers of the traced ones.
+//!
+//! Shapes become the one form every query takes with [`Shape::to_convex`]; the rest is shared
+//! machinery: support searches ([`support`]), bodies in motion ([`cast`]), traces ([`trace`]),
+//! hulls of the input ([`hull`]).
+//!
 //! # Conventions (the product's design, section 2)
 //!
 //! * World coordinates are **y-up**. Angles are radians here (degrees only in files and the UI).
@@ -25,7 +49,6 @@ pub mod edge_scan;
 pub mod epa;
 pub mod exit_vector;
 pub mod gjk;
-pub mod gjk_cast;
 pub mod hull;
 pub mod iterative_cast;
 pub mod linear_cast;

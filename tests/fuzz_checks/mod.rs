@@ -16,13 +16,11 @@
 #![allow(dead_code)]
 
 use minkowski_lab::figure::{self, compare::compare};
-use minkowski_lab::geometry::angular_cast::{
-    angular_time_of_impact, motion_scale, ROUNDING_RELATIVE,
-};
+use minkowski_lab::geometry::angular_cast::{motion_scale, ROUNDING_RELATIVE};
 use minkowski_lab::geometry::cast::CastStatus;
 use minkowski_lab::geometry::gjk::tolerance_scale;
-use minkowski_lab::geometry::gjk_cast::time_of_impact;
-use minkowski_lab::geometry::{contact, query, DVec2, Source};
+use minkowski_lab::geometry::query::{self, angular_time_of_impact, linear_time_of_impact};
+use minkowski_lab::geometry::{contact, DVec2, Source};
 use minkowski_lab::report::scene_report;
 use minkowski_lab::scene::{Body, Demo, Scene, Settings, ShapeSpec, MAX_ANGLE_DEG, MAX_COORDINATE};
 
@@ -153,10 +151,10 @@ fn fast_queries(scene: &Scene) {
     // exactly when the exact contact says so (touching counts) or within rounding of it. (When
     // overlapping, the normal is the contact's, which at 10⁻³²⁴ cannot be made unit.)
     let (va, vb) = (scene.a.velocity, scene.b.velocity);
-    let cast = time_of_impact(&a, va, &b, vb);
+    let cast = linear_time_of_impact(&a, va, &b, vb);
     // Written only when a check fails (every fuzz execution runs these).
     let what = || {
-        format!("time_of_impact: {cast:?}, exact {exact:?}\n  A = {a:?} v {va}\n  B = {b:?} v {vb}")
+        format!("linear_time_of_impact: {cast:?}, exact {exact:?}\n  A = {a:?} v {va}\n  B = {b:?} v {vb}")
     };
     assert!((0.0..=1.0).contains(&cast.toi), "{}", what());
     if let (CastStatus::Hit, Some(n)) = (cast.status, cast.normal) {

@@ -1,11 +1,11 @@
-//! The linear time of impact without building the MD: Gino van den Bergen's GJK ray cast
-//! ("Ray Casting against General Convex Objects with Application to Continuous Collision
-//! Detection", 2004), on the same support searches as GJK.
+//! The linear time of impact as a program asks for it: when two translating shapes first
+//! touch, and the normal there, by Gino van den Bergen's GJK ray cast ("Ray Casting against
+//! General Convex Objects with Application to Continuous Collision Detection", 2004) on the
+//! same support searches as GJK. Untraced.
 //!
-//! [`super::linear_cast`] answers the same question for the figure: it builds the whole MD and
-//! tests every edge, which is what the demo draws, at O(n + m) per cast. This is what a program
-//! asks many times a frame: the same time of impact and normal, in O(log n) per iteration and
-//! nothing recorded.
+//! [`crate::geometry::linear_cast`] answers the same question for the figure: it builds the
+//! whole MD and tests every edge, which is what the demo draws, at O(n + m) per cast. Here the
+//! MD is never built: O(log n) per iteration, and nothing recorded.
 //!
 //! **The idea.** The ray from the origin along `d = v_A − v_B` (the linear cast's ray) meets the
 //! core MD `C = B ⊖ A` (grown by the summed radius `r`) at the time of impact. Keep a point `x`
@@ -25,35 +25,36 @@
 //! conservative advancement does), to within the rounding tolerance in a handful of steps.
 //!
 //! **Starting in contact.** As in the linear cast, bodies that touch or overlap at `t = 0` give
-//! [`CastStatus::Overlapping`], time 0 and the contact normal there ([`super::query::contact`]).
+//! [`CastStatus::Overlapping`], time 0 and the contact normal there ([`super::contact`]).
 //!
 //! **What is ignored.** Rotation, as in the linear cast.
 
-use super::cast::CastStatus;
-use super::gjk::{
+use crate::geometry::cast::CastStatus;
+use crate::geometry::gjk::{
     md_support, nearest_of_simplex, same_point, start_direction, Nearest, Simplex,
     GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
-use super::support::box_extent;
-use super::{unit, Convex, DVec2};
+use crate::geometry::support::box_extent;
+use crate::geometry::{length, unit, Convex, DVec2};
 
-/// When two translating shapes first touch, as [`time_of_impact`] found it.
+/// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Impact {
+pub struct LinearImpact {
     /// [`CastStatus::Hit`], [`CastStatus::Miss`] or [`CastStatus::Overlapping`]; in principle
     /// [`CastStatus::OutOfIterations`] (never seen: polygons end in finitely many steps, and
     /// rounded shapes within a handful).
     pub status: CastStatus,
-    /// The time of impact in `[0, 1]` for a hit; 0 when overlapping at the start; 1 for a miss
-    /// (as [`super::linear_cast::LinearCast::toi`]); the last safe time when out of iterations.
+    /// The time of impact in `[0, 1]` for a hit; 0 when overlapping at the start; 1 for a miss (as
+    /// [`crate::geometry::linear_cast::LinearCast::toi`]); the last safe time when out of
+    /// iterations.
     pub toi: f64,
     /// The contact normal at the time of impact, unit, from A towards B; the contact normal at
     /// `t = 0` when overlapping; `None` for a miss.
     pub normal: Option<DVec2>,
 }
 
-impl Impact {
-    const MISS: Impact = Impact {
+impl LinearImpact {
+    const MISS: LinearImpact = LinearImpact {
         status: CastStatus::Miss,
         toi: 1.0,
         normal: None,
@@ -62,10 +63,15 @@ impl Impact {
 
 /// The first time in `[0, 1]` at which `a` and `b` (in world space at `t = 0`), translating
 /// with velocities `velocity_a` and `velocity_b`, touch, and the normal there: the answer of
-/// [`super::linear_cast::linear_cast`] without building the MD. See the module doc.
-pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVec2) -> Impact {
+/// [`crate::geometry::linear_cast::linear_cast`] without building the MD. See the module doc.
+pub fn linear_time_of_impact(
+    a: &Convex,
+    velocity_a: DVec2,
+    b: &Convex,
+    velocity_b: DVec2,
+) -> LinearImpact {
     if a.vertices.is_empty() || b.vertices.is_empty() {
-        return Impact::MISS;
+        return LinearImpact::MISS;
     }
     let margin = a.radius + b.radius;
     let d = velocity_a - velocity_b;
@@ -88,7 +94,7 @@ pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVe
     let mut outward: Option<DVec2> = None;
     let mut on_md = false;
     for _ in 0..GJK_MAX_ITERATIONS {
-        let length = super::length(v); // rescaled: right for vectors of 10⁻¹⁶⁰ too
+        let length = length(v); // rescaled: right for vectors of 10⁻¹⁶⁰ too
         if length <= touch {
             on_md = true;
             break;
@@ -99,12 +105,12 @@ pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVe
         if ahead > 0.0 {
             let closing = v.dot(d);
             if closing >= 0.0 {
-                return Impact::MISS; // the ray does not approach the line
+                return LinearImpact::MISS; // the ray does not approach the line
             }
             let next = lambda - ahead / closing;
             // Past the motion (or an overflowing time, for a motion of 10⁻³²³): never there.
             if !(0.0..=1.0).contains(&next) {
-                return Impact::MISS;
+                return LinearImpact::MISS;
             }
             moved = next > lambda;
             (lambda, x) = (next, d * next);
@@ -144,22 +150,22 @@ pub fn time_of_impact(a: &Convex, velocity_a: DVec2, b: &Convex, velocity_b: DVe
         }
     }
     match outward {
-        _ if !on_md => Impact {
+        _ if !on_md => LinearImpact {
             status: CastStatus::OutOfIterations,
             toi: lambda,
             normal: outward.map(|n| -n),
         },
-        Some(n) => Impact {
+        Some(n) => LinearImpact {
             status: CastStatus::Hit,
             toi: lambda,
             normal: Some(-n),
         },
         None => {
             // In contact at t = 0: the contact's own normal, as the linear cast gives.
-            Impact {
+            LinearImpact {
                 status: CastStatus::Overlapping,
                 toi: 0.0,
-                normal: Some(super::query::contact(a, b).normal),
+                normal: Some(super::contact(a, b).normal),
             }
         }
     }

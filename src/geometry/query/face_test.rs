@@ -1,14 +1,9 @@
-//! Distance and contact as a program asks for them, many times a frame: the answers of
-//! [`super::contact`] (up to rounding), each by the cheapest route for its pair of cores, with
-//! nothing recorded. parry's query dispatcher does the same for its pairs of shapes.
+//! The face test: the contact of two small cores from their faces, each face's gap measured
+//! against the other core with rotating calipers. The route of [`super::contact`] and
+//! [`super::distance`] for cores of at most [`super::FACE_TEST_MAX`] vertices, one of them with
+//! an area; untraced, like the rest of [`super`].
 //!
-//! | cores | route ([`Route`]) |
-//! |---|---|
-//! | two points (two circles) | the closed form of [`circle_circle`] |
-//! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | the face test below |
-//! | anything else, or pairs the face test leaves to GJK (below) | GJK, then EPA when the cores overlap ([`gjk_epa`], untraced) |
-//!
-//! # The face test
+//! # The idea
 //!
 //! Every edge of a core is a face with an outward normal `u` (a segment core has two faces, one
 //! per side; a point core has none). The *gap* of a face of A is how far B's core lies beyond
@@ -29,140 +24,39 @@
 //!   them lies in both corners' normal cones) or that corner and the other core's edge back
 //!   towards the face (a face contact whose first tied vertex fell off the face); each is
 //!   checked by a certificate that the two cores lie on either side of a slab that wide.
-//! * **Deeply overlapping, unsigned.** [`distance`] needs no depth: a point strictly inside
-//!   both cores (tried: halfway between their rough centres, O(log n) per core) proves the
-//!   overlap at once. On the GJK route it is tried first, sparing GJK the walk that encloses
-//!   the origin. On the face route it is tried once the tips (below) are known, and only when
-//!   they do not already show the cores apart along the line between the centres: two boxes
-//!   apart or touching then skip it, which saves them a fifth of their time, for a few
-//!   nanoseconds more on deep ones.
+//! * **Deeply overlapping, unsigned.** [`super::distance`] needs no depth: a point strictly
+//!   inside both cores (halfway between their rough centres) proves the overlap at once. Here
+//!   it is tried once the tips (below) are known, and only when they do not already show the
+//!   cores apart along the line between the centres: cores apart or touching then skip it.
 //!
 //! The faces at each core's *tip* (its vertex farthest towards the other core's middle) come
 //! first, as most apart pairs are settled there: of each core the one facing the other's
 //! middle better, then the other one; then the rest, counter-clockwise. The other core's
 //! nearest vertex turns with the faces, so each search walks on from the last (rotating
 //! calipers), back as well as ahead, O(n + m) for all faces. GJK's O(log n) support searches
-//! win on large cores, above [`FACE_TEST_MAX`] vertices.
+//! win on large cores, above [`super::FACE_TEST_MAX`] vertices.
 //!
-//! **When GJK decides instead.** A face's gap comes from dot products with rounding, so the
-//! test hands the pair to GJK when a verdict would rest on rounding: no face showed a gap but
-//! one missed it only by rounding ([`GRAZING`]: the cores touch, or a sliver's tip points at
-//! the other core and its sides cannot show the gap), no certificate held, or the walk was
-//! misled (the gap that settles an answer, and the deepest face, are checked against every
-//! vertex: near-duplicate vertices can make the walk stop on a level stretch). In
-//! `tests/gjk_epa.rs` that is about 300 of 9,000 scenes, the touching ones.
+//! # When GJK decides instead
 //!
-//! The figures do not come from here: they show GJK's and EPA's own iterations
-//! ([`super::epa::gjk_epa_contact`]). Tests hold these answers to the exact contact and to
-//! parry on the scenes of `tests/gjk_epa.rs`.
+//! A face's gap comes from dot products with rounding, so the test hands the pair to GJK when a
+//! verdict would rest on rounding: no face showed a gap but one missed it only by rounding
+//! ([`GRAZING`]: the cores touch, or a sliver's tip points at the other core and its sides
+//! cannot show the gap), no certificate held, or the walk was misled (the gap that settles an
+//! answer, and the deepest face, are checked against every vertex: near-duplicate vertices can
+//! make the walk stop on a level stretch). In `tests/gjk_epa.rs` that is about 300 of 9,000
+//! scenes, the touching ones.
 
-use super::distance::Contact;
-use super::epa::{gjk_epa, ContactMethod};
-use super::gjk::gjk_distance;
-use super::special::{circle_circle, Circle};
-use super::support::{extreme_vertex, scan};
-use super::{Convex, DVec2};
-
-/// Cores with more vertices than this go to GJK. callgrind, instructions per query on the
-/// benchmark's pairs (regular and random n-gons, apart, touching and deep): the face test
-/// needs fewer than GJK (and EPA) in every case up to n = 32 but one (random 24-gons apart, 4 %
-/// more), and at n = 48 more in two of the six; two boxes: 480 against 2,500 apart, 1,360
-/// against 5,200 deep.
-pub const FACE_TEST_MAX: usize = 32;
+use super::inside::{inside_both, middle};
+use crate::geometry::support::{extreme_vertex, scan};
+use crate::geometry::{length, Convex, DVec2};
 
 /// A face whose gap is no more than this fraction of its coordinates' magnitude below zero
 /// shows an overlap only by rounding: the face test then leaves the pair to GJK. The size of
-/// GJK's own touching test ([`super::gjk::GJK_TOUCH_RELATIVE`]).
+/// GJK's own touching test ([`crate::geometry::gjk::GJK_TOUCH_RELATIVE`]).
 pub const GRAZING: f64 = 1e-12;
 
-/// Which computation answered a [`contact_by`] query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// Two point cores: the closed form for two circles.
-    Circles,
-    /// The face test settled it: the cores overlap, or a face measured the gap.
-    Faces,
-    /// GJK and EPA (untraced); how they ended.
-    Gjk(ContactMethod),
-}
-
-/// The signed contact of two shapes in world space (design section 2's conventions), by the
-/// cheapest route for the pair (see the module doc).
-pub fn contact(a: &Convex, b: &Convex) -> Contact {
-    contact_by(a, b).0
-}
-
-/// [`contact`] and the route that answered it.
-pub fn contact_by(a: &Convex, b: &Convex) -> (Contact, Route) {
-    match route(a, b) {
-        Start::Circles(centre_a, centre_b) => {
-            let circle = |centre, radius| Circle { centre, radius };
-            let c = circle_circle(&circle(centre_a, a.radius), &circle(centre_b, b.radius));
-            (c.contact, Route::Circles)
-        }
-        Start::Faces => match face_test::<true>(a, b) {
-            Faces::Settled(found) => {
-                let f = found.contact();
-                (
-                    Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius),
-                    Route::Faces,
-                )
-            }
-            // (Never: measured, the face test always has a deepest face.)
-            Faces::Overlapping | Faces::Unmeasured => by_gjk(a, b),
-        },
-        Start::Gjk => by_gjk(a, b),
-    }
-}
-
-fn by_gjk(a: &Convex, b: &Convex) -> (Contact, Route) {
-    let (c, method) = gjk_epa(a, b);
-    (c, Route::Gjk(method))
-}
-
-/// The unsigned distance of two shapes in world space: 0 when they touch or overlap, `+∞` when
-/// a core is empty (parry's `distance`), by the cheapest route for the pair.
-pub fn distance(a: &Convex, b: &Convex) -> f64 {
-    let core_distance = match route(a, b) {
-        Start::Circles(centre_a, centre_b) => super::length(centre_b - centre_a),
-        // Deeply overlapping cores need neither the faces nor GJK.
-        Start::Gjk if surely_overlapping(&a.vertices, &b.vertices) => return 0.0,
-        Start::Faces => match face_test::<false>(a, b) {
-            Faces::Settled(found) => found.gap(),
-            Faces::Overlapping => return 0.0,
-            Faces::Unmeasured => return gjk_distance(a, b),
-        },
-        Start::Gjk => return gjk_distance(a, b),
-    };
-    // As `Contact::from_core` subtracts them: `distance` is `contact`'s distance, clamped.
-    (core_distance - a.radius - b.radius).max(0.0)
-}
-
-/// Where a query starts, from the cores' vertex counts.
-enum Start {
-    Circles(DVec2, DVec2),
-    Faces,
-    Gjk,
-}
-
-fn route(a: &Convex, b: &Convex) -> Start {
-    match (&a.vertices[..], &b.vertices[..]) {
-        (&[centre_a], &[centre_b]) => Start::Circles(centre_a, centre_b),
-        (va, vb)
-            if !va.is_empty()
-                && !vb.is_empty()
-                && va.len().max(vb.len()) >= 3
-                && va.len() <= FACE_TEST_MAX
-                && vb.len() <= FACE_TEST_MAX =>
-        {
-            Start::Faces
-        }
-        _ => Start::Gjk,
-    }
-}
-
 /// What the face test found between the cores.
-enum Faces {
+pub(super) enum Faces {
     /// The core distance (signed), the normal from A towards B and the witnesses on the cores.
     Settled(Found),
     /// The cores overlap or touch (reported so only when they were not to be measured).
@@ -173,20 +67,20 @@ enum Faces {
 
 /// How the face test settled the contact: by a face (its witnesses worked out only when asked
 /// for: the unsigned distance needs none) or by two points.
-enum Found {
+pub(super) enum Found {
     Face(Face),
     Points(FaceContact),
 }
 
 impl Found {
-    fn gap(&self) -> f64 {
+    pub(super) fn gap(&self) -> f64 {
         match self {
             Found::Face(face) => face.gap,
             Found::Points(c) => c.gap,
         }
     }
 
-    fn contact(self) -> FaceContact {
+    pub(super) fn contact(self) -> FaceContact {
         match self {
             Found::Face(face) => face.contact(),
             Found::Points(c) => c,
@@ -194,11 +88,13 @@ impl Found {
     }
 }
 
-struct FaceContact {
-    gap: f64,
-    normal: DVec2,
-    core_a: DVec2,
-    core_b: DVec2,
+/// Two points of the cores `gap` apart along `normal` (from A towards B; signed: negative
+/// when the cores overlap).
+pub(super) struct FaceContact {
+    pub(super) gap: f64,
+    pub(super) normal: DVec2,
+    pub(super) core_a: DVec2,
+    pub(super) core_b: DVec2,
 }
 
 impl FaceContact {
@@ -222,7 +118,7 @@ impl FaceContact {
 
 /// A face of one core (`from_a`: of A) and the other core's vertex deepest towards it.
 #[derive(Clone, Copy)]
-struct Face {
+pub(super) struct Face {
     from_a: bool,
     /// The face's direction ([`rescaled`]).
     edge: DVec2,
@@ -257,8 +153,8 @@ fn lowest_vertex(vertices: &[DVec2], dir: DVec2) -> usize {
     scan(vertices, &|v| -dir.dot(v))
 }
 
-/// The vertices before and after vertex `i` of a cycle of `n`, without a division (which costs
-/// as much as several of the dot products around it).
+/// The vertices before and after vertex `i` of a cycle of `n`, by comparisons: the walks ask
+/// for them at every face, and `%` would divide.
 fn around(i: usize, n: usize) -> (usize, usize) {
     (
         if i == 0 { n - 1 } else { i - 1 },
@@ -287,7 +183,7 @@ fn corners_nearest(
         && behind(other[k1], nearest, -out)
         && behind(other[k0], nearest, -out);
     let out = nearest - corner;
-    let gap = super::length(out);
+    let gap = length(out);
     let contact = || FaceContact::between(from_a, gap, out / gap, corner, nearest);
     (holds && gap > 0.0).then(|| Found::Points(contact()))
 }
@@ -326,62 +222,10 @@ fn corner_against_edge(
     })
 }
 
-/// Whether the cores surely overlap: the point halfway between their middles (rough centres)
-/// lies strictly inside both, as it does when they overlap deeply. `false` is no verdict, and
-/// the face test decides: every face must show an overlap, where one point inside both shows
-/// it at once. The plain cross products can misjudge only a point within rounding of an edge's
-/// line (near a diagonal of the fan, the neighbouring triangle is as good), and then the cores
-/// are within rounding of touching, where 0 is the distance anyway.
-fn surely_overlapping(a: &[DVec2], b: &[DVec2]) -> bool {
-    if a.len() < 3 || b.len() < 3 {
-        return false; // nothing is strictly inside a point or a segment
-    }
-    inside_both(a, b, (middle(a) + middle(b)) * 0.5)
-}
-
-/// Whether `x` lies strictly inside both cores (see [`strictly_inside`]).
-fn inside_both(a: &[DVec2], b: &[DVec2], x: DVec2) -> bool {
-    strictly_inside(a, x) && strictly_inside(b, x)
-}
-
-/// A rough centre of a core: halfway between vertex 0 and the vertex half way round.
-fn middle(v: &[DVec2]) -> DVec2 {
-    (v[0] + v[v.len() / 2]) * 0.5
-}
-
-/// Whether `x` is strictly left of every edge of a counter-clockwise core (never for a point
-/// or a segment), by plain cross products, in O(log n): `x` must lie strictly inside the wedge
-/// of the two edges at vertex 0, and then strictly inside the outer edge of the fan triangle
-/// from vertex 0 that holds it, found by bisection (the rays from vertex 0 to the others turn
-/// counter-clockwise, so `x` is left of the first ones and right of the rest).
-fn strictly_inside(core: &[DVec2], x: DVec2) -> bool {
-    let n = core.len();
-    if n < 3 {
-        return false;
-    }
-    // `> 0.0`, never `!(.. <= 0.0)`: a NaN must not count as inside.
-    let left = |p: DVec2, q: DVec2| (q - p).perp_dot(x - p) > 0.0;
-    let v0 = core[0];
-    if !left(v0, core[1]) || !left(core[n - 1], v0) {
-        return false;
-    }
-    // The last i with x left of v0 → v[i] (true at i = 1).
-    let (mut lo, mut hi) = (1, n - 1);
-    while hi - lo > 1 {
-        let mid = (lo + hi) / 2;
-        if (core[mid] - v0).perp_dot(x - v0) > 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    left(core[lo], core[lo + 1])
-}
-
 /// The face test of the module doc on two non-empty cores, one of them with at least three
 /// vertices. `SIGNED`: overlapping cores are measured (the deepest face and its witnesses);
 /// without it they are only reported as overlapping, all the unsigned distance needs.
-fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
+pub(super) fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
     // Apart cores are mostly settled by the faces turned towards each other: those at each
     // core's tip, its vertex farthest towards the other's middle.
     let (middle_a, middle_b) = (middle(&a.vertices), middle(&b.vertices));
@@ -618,55 +462,12 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::inside::surely_overlapping;
+    use super::super::tests::agrees;
+    use super::super::{contact_by, distance, Route};
     use super::*;
     use crate::geometry::testing::{body, boxed, near, near_v, regular_polygon};
-    use crate::geometry::{contact as exact, orient, Shape};
-
-    /// `contact_by` answers by `route`, as the exact contact does, and `distance` is its
-    /// distance clamped at 0.
-    fn agrees(a: &Convex, b: &Convex, route: Route) -> Contact {
-        let (c, by) = contact_by(a, b);
-        let e = exact(a, b);
-        assert_eq!(by, route, "{c:?}");
-        assert!(near(c.distance, e.distance), "{c:?} vs exact {e:?}");
-        assert!(near_v(c.normal, e.normal), "{c:?} vs exact {e:?}");
-        assert!(
-            near_v(c.point_b - c.point_a, c.distance * c.normal),
-            "{c:?}"
-        );
-        assert!(near(distance(a, b), c.distance.max(0.0)), "{c:?}");
-        c
-    }
-
-    #[test]
-    fn each_pair_of_cores_takes_its_route() {
-        let circle = |x: f64| body(Shape::Circle { radius: 0.5 }, x, 0.0, 0.0);
-        let capsule = |x: f64, deg: f64| {
-            let shape = Shape::Capsule {
-                half_length: 1.0,
-                radius: 0.2,
-            };
-            body(shape, x, 0.0, deg)
-        };
-        agrees(&circle(0.0), &circle(2.0), Route::Circles);
-        agrees(&boxed(1.0, 1.0, 0.0, 0.0, 0.0), &circle(3.0), Route::Faces);
-        agrees(
-            &capsule(0.0, 30.0),
-            &capsule(0.5, 30.0),
-            Route::Gjk(ContactMethod::Gjk),
-        );
-        agrees(
-            &capsule(0.0, 30.0),
-            &capsule(0.1, -30.0),
-            Route::Gjk(ContactMethod::Epa),
-        );
-        let big = regular_polygon(FACE_TEST_MAX + 1, 1.0, DVec2::ZERO, 0.0);
-        let small = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(3.0, 0.0), 0.1);
-        agrees(&big, &small, Route::Gjk(ContactMethod::Gjk));
-        agrees(&small, &big, Route::Gjk(ContactMethod::Gjk));
-        let small_too = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(-3.0, 0.0), 0.2);
-        agrees(&small, &small_too, Route::Faces);
-    }
+    use crate::geometry::{contact as exact, Shape};
 
     #[test]
     fn a_face_measures_a_vertex_against_it() {
@@ -732,78 +533,6 @@ mod tests {
         let deep = boxed(0.8, 0.5, 0.5, 0.1, 20.0);
         assert!(surely_overlapping(&a.vertices, &deep.vertices));
         agrees(&a, &deep, Route::Faces);
-    }
-
-    #[test]
-    fn only_a_point_inside_both_proves_an_overlap() {
-        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
-        // Touching along x = 1: the halfway point (0.5, 0) is outside B.
-        assert!(!surely_overlapping(
-            &a.vertices,
-            &boxed(1.0, 1.0, 2.0, 0.0, 0.0).vertices
-        ));
-        // Overlapping, but the halfway point (1.5, 0) is outside A: no verdict.
-        let far_in = boxed(2.0, 0.2, 2.5, 0.0, 0.0);
-        assert!(!surely_overlapping(&a.vertices, &far_in.vertices));
-        assert_eq!(distance(&a, &far_in), 0.0);
-        // Points and segments hold no point strictly inside.
-        assert!(!strictly_inside(&[DVec2::ZERO], DVec2::ZERO));
-        assert!(!strictly_inside(
-            &[DVec2::ZERO, DVec2::X],
-            DVec2::new(0.5, 0.0)
-        ));
-        // A NaN is not inside.
-        assert!(!strictly_inside(&a.vertices, DVec2::new(f64::NAN, 0.0)));
-    }
-
-    #[test]
-    fn the_bisected_inside_test_is_the_edge_by_edge_one() {
-        // Random convex polygons (points at random angles on a circle, some with a vertex
-        // halfway along an edge) and points inside, outside and on their boundary. Everything
-        // lies on a grid of 2⁻²⁵, where the cross products are exact: both tests must agree on
-        // every point, those on an edge's line too.
-        let mut rng = crate::geometry::testing::XorShift(0x5eed_1234);
-        let snap = |v: DVec2| (v * 16_777_216.0).round() / 16_777_216.0;
-        let edge_by_edge = |core: &[DVec2], x: DVec2| {
-            let n = core.len();
-            (0..n).all(|i| (core[(i + 1) % n] - core[i]).perp_dot(x - core[i]) > 0.0)
-        };
-        let (mut inside, mut on_or_outside) = (0, 0);
-        for round in 0..400 {
-            let n = 3 + round % 40;
-            let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
-            angles.sort_by(f64::total_cmp);
-            let mut core: Vec<DVec2> = angles.iter().map(|&t| snap(DVec2::from_angle(t))).collect();
-            if round % 3 == 0 {
-                let mid = (core[0] + core[1]) * 0.5;
-                core.insert(1, mid);
-            }
-            let m = core.len();
-            let convex =
-                (0..m).all(|i| orient(core[i], core[(i + 1) % m], core[(i + 2) % m]) >= 0.0);
-            if !convex {
-                continue; // the grid bent it (two angles very close)
-            }
-            for k in 0..50 {
-                let i = (k / 5) % m;
-                let x = match k % 5 {
-                    0 => (core[i] + core[(i + 1) % m]) * 0.5, // on an edge
-                    1 => core[i],
-                    _ => snap(DVec2::new(rng.unit() * 2.4 - 1.2, rng.unit() * 2.4 - 1.2)),
-                };
-                let expected = edge_by_edge(&core, x);
-                assert_eq!(strictly_inside(&core, x), expected, "{core:?} {x:?}");
-                if expected {
-                    inside += 1;
-                } else {
-                    on_or_outside += 1;
-                }
-            }
-        }
-        assert!(
-            inside > 2_000 && on_or_outside > 2_000,
-            "{inside} inside, {on_or_outside} not"
-        );
     }
 
     #[test]
