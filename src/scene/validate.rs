@@ -24,16 +24,15 @@ pub const MAX_ANGLE_DEG: f64 = 1e6;
 /// person to step through, and a million is already more than anyone can look at.
 pub const MAX_MAX_ITERATIONS: u32 = 1_000_000;
 
-/// The most vertices one polygon may list. Loading and taking the hull cost `n log n` (a
-/// million vertices load in about two seconds); the hull is what the queries see, and
+/// The most vertices one polygon may list: loading and taking the hull cost `n log n`, so this
+/// bounds the time a file takes to load. The hull is what the queries see, and
 /// [`MAX_HULL_VERTICES`] limits that.
 pub const MAX_VERTICES: usize = 1_000_000;
 
 /// The most hull vertices both bodies may have together. Every query is linear or `n log n` in
 /// them (the SAT and the separating-line search walk their supports, `geometry::support`), so
-/// what this bounds is the work per edit: with two 100,000-gons (the limit) a figure rebuild
-/// takes 10–200 ms and the window draws a frame in about half a second in software GL, usable
-/// but no longer smooth; two 1,000-gons rebuild in well under a millisecond.
+/// what this bounds is the work per edit: at the limit (two 100,000-gons) the window is still
+/// usable, if no longer smooth.
 pub const MAX_HULL_VERTICES: usize = 200_000;
 
 pub(super) fn validate(scene: &Scene) -> Result<(), PathError> {
