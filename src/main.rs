@@ -44,8 +44,9 @@ enum Command {
         /// The demo to show (default: the scene's own).
         #[arg(long, value_name = "D", value_parser = parse_demo)]
         demo: Option<Demo>,
-        /// The step of the demo's trace to show, from 0 (clamped to the last).
-        #[arg(long, value_name = "N", default_value_t = 0)]
+        /// The step of the demo's trace to show, counted from 1 as the window shows it (a step
+        /// past the last shows the last).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_step)]
         step: usize,
         /// The picture's size in pixels.
         #[arg(long, value_name = "WxH", default_value = "1400x860", value_parser = parse_size)]
@@ -60,6 +61,16 @@ fn parse_demo(name: &str) -> Result<Demo, String> {
             Demo::names().join(", ")
         )
     })
+}
+
+/// A step as a person counts it, from 1; the code's index, from 0.
+fn parse_step(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n - 1),
+        _ => Err(format!(
+            "\"{text}\" is not a step: steps count from 1, as the window shows them"
+        )),
+    }
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -175,8 +186,7 @@ fn main() -> ExitCode {
                     .map_or(DEFAULT_SCENE_NAME.to_string(), |p| p.display().to_string());
                 let bodies = s.bodies().map_err(|e| format!("{name}: {e}"))?;
                 print_warnings(&name, &bodies.warnings);
-                app::run(s, path);
-                Ok(())
+                app::run(s, path)
             })
         }
     };

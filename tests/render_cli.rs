@@ -30,7 +30,7 @@ fn an_svg_is_written_without_a_window() {
             "-o",
             out.to_str().unwrap(),
             "--step",
-            "3",
+            "4",
             "--size",
             "1000x700",
         ],
@@ -112,6 +112,10 @@ fn errors_are_found_before_a_window_opens() {
             &["render", "scenes/obb_vs_obb.json", "-o", "x.gif"],
             ".png or .svg",
         ),
+        (
+            &["render", "scenes/obb_vs_obb.json", "-o", png, "--step", "0"],
+            "steps count from 1",
+        ),
         // A PNG needs a window, and there is no display here.
         (&["render", "scenes/obb_vs_obb.json", "-o", png], "xvfb-run"),
     ];
@@ -123,5 +127,39 @@ fn errors_are_found_before_a_window_opens() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no file left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The window without a display (a server, an SSH login): one line that says how to get one,
+/// status 1, no backtrace, and no recovery file for work that never existed. A `DISPLAY` that
+/// names a local X server that is not there is no display either.
+#[test]
+fn the_window_without_a_display_says_how_to_get_one() {
+    let dir = temp_dir("no-display");
+    for display in [None, Some(":987")] {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_minkowski-lab"));
+        c.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("MINKOWSKI_LAB_RECOVERY_DIR", &dir)
+            .env_remove("WAYLAND_DISPLAY");
+        match display {
+            Some(d) => c.env("DISPLAY", d),
+            None => c.env_remove("DISPLAY"),
+        };
+        let o = c.output().expect("the binary runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{display:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{display:?}: {err}");
+        assert!(
+            err.starts_with("error: the window needs a display"),
+            "{err}"
+        );
+        assert!(err.contains("xvfb-run") && err.contains(".svg"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "no recovery file"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

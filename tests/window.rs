@@ -5,11 +5,14 @@
 //! xdotool imagemagick`); dropping a file and closing the window also need a Python 3 with
 //! python-xlib (Debian: `python3 python3-xlib`), which runs the small X clients beside this file
 //! (`xdnd_drop.py`: a file manager's drag and drop; `wm_delete.py`: the window manager's close
-//! request; no window manager runs under Xvfb). Without them each test says so plainly and
-//! passes; with `MINKOWSKI_LAB_WINDOW_TESTS=required` (as CI sets it) a missing tool is a
-//! failure, so CI never skips them.
+//! request; no window manager runs under Xvfb). Without them the tests pass without running,
+//! and one line on the terminal says that they were skipped and what to install; with
+//! `MINKOWSKI_LAB_WINDOW_TESTS=required` (as CI sets it) a missing tool is a failure, so CI
+//! never skips them.
 //!
-//! Each test starts its own Xvfb on its own display number, so they can run in parallel.
+//! Each test starts its own Xvfb, which picks a free display number (`-displayfd`), so the
+//! tests run in parallel, and beside another run of them on the same machine. What the app
+//! writes on stderr goes to a file of the test's, not to the terminal.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -37,15 +40,23 @@ fn tools() -> Result<(), String> {
     Ok(())
 }
 
-/// Prints why `test` cannot run and returns `false`, or panics when the window tests are
+/// Says (once per run, on the terminal itself: the test harness does not hide it) that the
+/// window tests are skipped and why, and returns `false`; or panics when the window tests are
 /// required.
 fn missing(test: &str, why: &str) -> bool {
+    use std::io::Write;
+    static SAID: std::sync::Once = std::sync::Once::new();
     let required = std::env::var("MINKOWSKI_LAB_WINDOW_TESTS").as_deref() == Ok("required");
     assert!(!required, "{test}: window tests are required but {why}");
-    eprintln!(
-        "SKIPPED {test}: {why}; install xvfb libgl1-mesa-dri xdotool imagemagick python3 \
-         python3-xlib to run the real-window tests"
-    );
+    SAID.call_once(|| {
+        // Written to the terminal directly: libtest captures only print! and eprint!.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED: the real-window tests (tests/window.rs) pass without running because \
+             {why}; to run them: sudo apt-get install -y xvfb libgl1-mesa-dri xdotool \
+             imagemagick python3 python3-xlib"
+        );
+    });
     false
 }
 
@@ -93,14 +104,15 @@ struct Display {
 }
 
 impl Display {
-    fn start(number: u32) -> Display {
-        let name = format!(":{number}");
-        // A display killed earlier may have left its lock and socket behind.
-        let _ = std::fs::remove_file(format!("/tmp/.X{number}-lock"));
-        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{number}"));
-        let xvfb = Command::new("Xvfb")
+    /// Starts Xvfb on a display number it finds free, and waits until it is ready.
+    fn start() -> Display {
+        use std::io::BufRead;
+        // With -displayfd, Xvfb picks the first free number and writes it to that file
+        // descriptor (here its stdout) once it accepts clients.
+        let mut xvfb = Command::new("Xvfb")
             .args([
-                name.as_str(),
+                "-displayfd",
+                "1",
                 "-screen",
                 "0",
                 SCREEN,
@@ -108,31 +120,23 @@ impl Display {
                 "tcp",
                 "-noreset",
             ])
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts");
-        let d = Display { xvfb, name };
-        // Ready when a client can connect.
-        let start = Instant::now();
-        loop {
-            let ok = Command::new("xdotool")
-                .arg("getdisplaygeometry")
-                .env("DISPLAY", &d.name)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            if ok {
-                break;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "Xvfb did not start"
-            );
-            std::thread::sleep(Duration::from_millis(100));
+        let mut number = String::new();
+        std::io::BufReader::new(xvfb.stdout.take().expect("piped"))
+            .read_line(&mut number)
+            .expect("Xvfb says its display");
+        let number = number.trim();
+        assert!(
+            !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()),
+            "Xvfb did not start: {number:?}"
+        );
+        Display {
+            xvfb,
+            name: format!(":{number}"),
         }
-        d
     }
 
     fn xdotool(&self, args: &[&str]) -> String {
@@ -178,6 +182,8 @@ impl Drop for Display {
 /// The app running on a display, killed on drop.
 struct App {
     child: Child,
+    /// Where its stderr goes.
+    stderr: PathBuf,
     /// The X window's id, as xdotool prints it.
     id: String,
     /// The window's top-left on the screen.
@@ -191,11 +197,16 @@ impl App {
 
     /// Started with these extra environment variables.
     fn start_with(display: &Display, scene: &Path, env: &[(&str, &Path)]) -> App {
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let stderr =
+            std::env::temp_dir().join(format!("mlab-window-stderr-{}-{n}.txt", std::process::id()));
         let child = Command::new(BIN)
             .arg(scene)
             .envs(env.iter().copied())
             .env("DISPLAY", &display.name)
             .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&stderr).expect("a file for stderr"))
             .spawn()
             .expect("the app starts");
         let mut child = child;
@@ -223,9 +234,15 @@ impl App {
         std::thread::sleep(Duration::from_secs(3));
         App {
             child,
+            stderr,
             id,
             origin: (field("X"), field("Y")),
         }
+    }
+
+    /// What the app has written on stderr so far.
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.stderr).unwrap_or_default()
     }
 
     fn running(&mut self) -> bool {
@@ -319,6 +336,7 @@ impl Drop for App {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.stderr);
     }
 }
 
@@ -404,7 +422,7 @@ fn dragging_a_with_the_mouse_and_saving_moves_it_by_that_distance() {
     }
     let dir = temp_dir("drag");
     let file = copy_scene("obb_vs_obb.json", &dir);
-    let display = Display::start(141);
+    let display = Display::start();
     let mut app = App::start(&display, &file);
     let (mx, my) = app.at(700.0, 400.0);
     // Save once untouched: the file then holds the cameras, so we know where A is on screen.
@@ -448,7 +466,7 @@ fn the_arrow_keys_step_through_an_angular_cast() {
     }
     let dir = temp_dir("steps");
     let file = copy_scene("angular_cast_bar_turns.json", &dir);
-    let display = Display::start(142);
+    let display = Display::start();
     let app = App::start(&display, &file);
     let (mx, my) = app.at(900.0, 300.0);
     display.act(&[&["mousemove", &mx, &my]]);
@@ -482,7 +500,7 @@ fn opening_a_malformed_file_keeps_the_app_running_and_says_why() {
     let file = copy_scene("obb_vs_obb.json", &dir);
     let bad = dir.join("broken.json");
     std::fs::write(&bad, "{\"format\": 1, \"a\": [1, 2").unwrap();
-    let display = Display::start(143);
+    let display = Display::start();
     let mut app = App::start(&display, &file);
     let (mx, my) = app.at(900.0, 300.0);
     let path = bad.display().to_string();
@@ -527,7 +545,7 @@ fn every_scene_renders_to_a_png_with_both_bodies() {
         return;
     }
     let dir = temp_dir("render");
-    let display = Display::start(144);
+    let display = Display::start();
     let red = minkowski_lab::palette::SHAPE_A;
     let green = minkowski_lab::palette::SHAPE_B;
     let (red, green) = ([red.0, red.1, red.2], [green.0, green.1, green.2]);
@@ -550,10 +568,14 @@ fn every_scene_renders_to_a_png_with_both_bodies() {
             .arg(&out)
             .args(["--size", "1000x640"])
             .env("DISPLAY", &display.name)
-            .stdout(Stdio::null())
-            .status()
+            .output()
             .expect("render runs");
-        assert!(status.success(), "{}: render failed", scene.display());
+        let said = String::from_utf8_lossy(&status.stderr);
+        assert!(
+            status.status.success() && !said.contains("panicked"),
+            "{}: render failed: {said}",
+            scene.display()
+        );
         let (width, px) = read_png(&out);
         assert_eq!((width, px.len()), (1000, 1000 * 640), "{}", scene.display());
         let first = px[0];
@@ -625,7 +647,7 @@ fn dropping_a_scene_file_on_the_window_opens_it_asking_first_when_unsaved() {
     .unwrap();
     let dropped_title = json(&dropped)["title"].clone();
     assert_ne!(json(&first)["title"], dropped_title);
-    let display = Display::start(152);
+    let display = Display::start();
     let mut app = App::start(&display, &first);
     let (mx, my) = app.at(900.0, 300.0);
     // A save first: the first file then holds the window's view as well.
@@ -701,7 +723,7 @@ fn closing_the_window_asks_first_only_when_there_are_unsaved_changes() {
     };
     let dir = temp_dir("close");
     let file = copy_scene("obb_vs_obb.json", &dir);
-    let display = Display::start(153);
+    let display = Display::start();
     let exit = Duration::from_secs(10);
 
     // Nothing unsaved (a save first, so that later checks compare with the file as the app
@@ -769,7 +791,7 @@ fn a_panic_keeps_the_scene_and_the_next_start_restores_it() {
         ("MINKOWSKI_LAB_PANIC_KEY", Path::new("1")),
     ];
     let original = json(&file);
-    let display = Display::start(151);
+    let display = Display::start();
     let mut app = App::start_with(&display, &file, &env);
     // Drag in configuration space (it moves B), then panic.
     let (sx, sy) = app.at(1100.0, 500.0);
@@ -791,6 +813,13 @@ fn a_panic_keeps_the_scene_and_the_next_start_restores_it() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+    // It said what happened and where the scene is, then the panic.
+    let said = app.stderr();
+    assert!(
+        said.contains("minkowski-lab stopped on an error; the scene on screen was saved to"),
+        "{said}"
+    );
+    assert!(said.contains("F12 pressed"), "{said}");
     let recovery: Vec<PathBuf> = std::fs::read_dir(&kept)
         .expect("the recovery folder was made")
         .map(|e| e.unwrap().path())

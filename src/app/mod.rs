@@ -22,6 +22,7 @@ pub mod history;
 mod input;
 mod panels;
 pub mod picture;
+pub mod platform;
 pub mod playback;
 pub mod recovery;
 pub mod shape_edit;
@@ -133,8 +134,8 @@ pub struct App {
     styled: bool,
     /// The person confirmed closing the window.
     quit: bool,
-    /// The scene revision and file last handed to [`recovery::remember`].
-    remembered: Option<(u64, Option<PathBuf>)>,
+    /// The scene revision, file and unsaved state last handed to [`recovery::remember`].
+    remembered: Option<(u64, Option<PathBuf>, bool)>,
     /// F12 panics (for testing the recovery path; only with `MINKOWSKI_LAB_PANIC_KEY` set).
     panic_key: bool,
 }
@@ -323,12 +324,12 @@ impl App {
         }
     }
 
-    /// Hands the scene to [`recovery`] when it or its file changed, so that a panic writes
-    /// what is on screen.
+    /// Hands the scene to [`recovery`] when it, its file or whether it is saved changed, so
+    /// that a panic writes what is on screen if it has unsaved changes.
     fn keep_for_recovery(&mut self) {
-        let key = (self.doc.rev, self.doc.path.clone());
+        let key = (self.doc.rev, self.doc.path.clone(), self.doc.dirty());
         if self.remembered.as_ref() != Some(&key) {
-            recovery::remember(&self.doc.scene, self.doc.path.as_deref());
+            recovery::remember(&self.doc.scene, self.doc.path.as_deref(), key.2);
             self.remembered = Some(key);
         }
     }
@@ -676,8 +677,12 @@ impl App {
     }
 }
 
-/// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed.
-pub fn run(scene: Scene, path: Option<PathBuf>) {
+/// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed;
+/// `Err` says why no window can be opened here.
+pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
+    if let Some(problem) = platform::display_problem("the window") {
+        return Err(problem);
+    }
     let conf = Conf {
         window_title: format!("minkowski-lab \u{2014} {}", scene.title),
         window_width: 1400,
@@ -709,6 +714,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) {
             next_frame().await;
         }
     });
+    Ok(())
 }
 
 #[cfg(test)]

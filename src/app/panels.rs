@@ -267,17 +267,6 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     if !app.dialogs.status.is_empty() {
         ui.label(egui::RichText::new(&app.dialogs.status).weak());
     }
-    if !app.picture {
-        ui.label(
-            egui::RichText::new(format!(
-                "frame {:.1} ms, figure {:.2} ms",
-                app.stats.frame_ms, app.stats.figure_ms
-            ))
-            .small()
-            .weak(),
-        )
-        .on_hover_text("the smoothed time per frame, and the last figure build");
-    }
     ui.separator();
 
     let mut demo = app.playback.demo;
@@ -335,6 +324,23 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         .id_salt("browser")
         .default_open(app.doc.path.is_some())
         .show(ui, |ui| browser(ui, app, panel, out));
+    if !app.picture {
+        egui::CollapsingHeader::new("Debug")
+            .id_salt("debug")
+            .show(ui, |ui| debug(ui, app));
+    }
+}
+
+/// What a developer looks at, not a student: how long frames and figure builds take.
+fn debug(ui: &mut egui::Ui, app: &App) {
+    egui::Grid::new("debug").num_columns(2).show(ui, |ui| {
+        ui.label("frame time (smoothed)");
+        ui.monospace(format!("{:.1} ms", app.stats.frame_ms));
+        ui.end_row();
+        ui.label("last figure build");
+        ui.monospace(format!("{:.2} ms", app.stats.figure_ms));
+        ui.end_row();
+    });
 }
 
 /// "Export": the view as PNG (Ctrl+E) or SVG (Ctrl+Shift+E), the iteration table as CSV, each

@@ -24,26 +24,13 @@ pub fn save_screen_png(path: &Path) -> Result<(), String> {
     write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 
-/// On Linux a window needs an X (or Wayland) display: without one, say how to get one rather
-/// than fail inside the windowing library.
-fn check_display() -> Result<(), String> {
-    let set = |v: &str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
-    if cfg!(target_os = "linux") && !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
-        return Err(
-            "a PNG is drawn by the window, and there is no display to open it on \
-                    (DISPLAY is not set): run under `xvfb-run -a -s \"-screen 0 1600x1000x24\"`, \
-                    or write an .svg, which needs no window"
-                .into(),
-        );
-    }
-    Ok(())
-}
-
 /// Opens a window of `p.size` on the app showing `p`, saves it as a PNG at `out` once it has
 /// settled, and closes. The window is not resizable and ignores the screen's scale factor, so
 /// the PNG has exactly the size asked for.
 pub fn run_picture(p: Picture, out: PathBuf) -> Result<(), String> {
-    check_display()?;
+    if let Some(problem) = super::platform::display_problem("a PNG is drawn by the window; it") {
+        return Err(problem);
+    }
     let conf = Conf {
         window_title: format!("minkowski-lab \u{2014} {}", p.scene.title),
         window_width: p.size.0 as i32,
@@ -104,7 +91,7 @@ mod tests {
         ));
         app.fit();
         app.apply(super::super::Command::ExportSvg);
-        let svg_path = dir.join("ic-iterative_cast-step0.svg");
+        let svg_path = dir.join("ic-iterative_cast-step1.svg");
         let status = app.dialogs.status.clone();
         assert!(status.contains(&svg_path.display().to_string()), "{status}");
         assert!(std::fs::read_to_string(&svg_path)

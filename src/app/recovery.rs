@@ -2,7 +2,7 @@
 //! before anything else happens, and the next start offers to restore it.
 //!
 //! The window keeps a copy of its scene here whenever the scene changes ([`remember`]). The
-//! panic hook ([`install_hook`]) writes that copy, as an ordinary format-1 scene file, to
+//! panic hook ([`install_hook`]) writes that copy, when it has unsaved changes, as an ordinary format-1 scene file, to
 //! `recovery-<process id>.json` in [`dir`], with what it needs to restore it in the scene's
 //! `view` object: the file it was open from and the panic's message. At start the window looks
 //! for such files ([`find`]) and asks: restore (the scene comes back, marked unsaved, saving to
@@ -24,10 +24,11 @@ pub const DIR_VARIABLE: &str = "MINKOWSKI_LAB_RECOVERY_DIR";
 const FROM_KEY: &str = "recovered_from";
 const PANIC_KEY: &str = "recovered_after";
 
-/// The scene on screen, and the file it is open from.
+/// The scene on screen, the file it is open from, and whether it has unsaved changes.
 struct Snapshot {
     scene: Scene,
     path: Option<PathBuf>,
+    unsaved: bool,
 }
 
 static SNAPSHOT: Mutex<Option<Snapshot>> = Mutex::new(None);
@@ -47,12 +48,14 @@ pub fn dir() -> PathBuf {
     std::env::temp_dir().join("minkowski-lab")
 }
 
-/// Keeps a copy of the scene on screen (from `path`), to be written if the program panics.
-pub fn remember(scene: &Scene, path: Option<&Path>) {
+/// Keeps a copy of the scene on screen (from `path`), to be written if the program panics
+/// while it has `unsaved` changes (a scene as it is on disk needs no recovery).
+pub fn remember(scene: &Scene, path: Option<&Path>, unsaved: bool) {
     let mut s = SNAPSHOT.lock().unwrap_or_else(|e| e.into_inner());
     *s = Some(Snapshot {
         scene: scene.clone(),
         path: path.map(Path::to_path_buf),
+        unsaved,
     });
 }
 
@@ -90,15 +93,15 @@ pub fn install_hook() {
     });
 }
 
-/// Writes the remembered scene to this process's recovery file (`None`: nothing remembered, or
-/// the copy is being updated by the very code that panicked).
+/// Writes the remembered scene to this process's recovery file (`None`: nothing remembered,
+/// nothing unsaved, or the copy is being updated by the very code that panicked).
 fn write_snapshot(panic: &str) -> Option<Result<PathBuf, WriteError>> {
     let guard = match SNAPSHOT.try_lock() {
         Ok(g) => g,
         Err(TryLockError::Poisoned(e)) => e.into_inner(),
         Err(TryLockError::WouldBlock) => return None,
     };
-    let snapshot = guard.as_ref()?;
+    let snapshot = guard.as_ref().filter(|s| s.unsaved)?;
     Some(write_in(
         &dir(),
         &snapshot.scene,

@@ -13,8 +13,9 @@ pub mod svg;
 use crate::scene::Demo;
 use std::path::{Path, PathBuf};
 
-/// Where an export of `demo` at `step` goes by default: beside the scene file, named after it,
-/// `<scene>-<demo>-step<N>.<ext>` (`<scene>-<demo>.<ext>` when `step` is `None`, for the
+/// Where an export of `demo` at `step` (the index, from 0) goes by default: beside the scene
+/// file, named after it, `<scene>-<demo>-step<N>.<ext>` with N counted from 1 as the window
+/// shows steps (`<scene>-<demo>.<ext>` when `step` is `None`, for the
 /// table that covers every step). The built-in scene, which has no file, exports to the current
 /// folder as `minkowski-lab-…`.
 pub fn default_path(scene: Option<&Path>, demo: Demo, step: Option<usize>, ext: &str) -> PathBuf {
@@ -23,7 +24,7 @@ pub fn default_path(scene: Option<&Path>, demo: Demo, step: Option<usize>, ext: 
         |s| s.to_string_lossy().into_owned(),
     );
     let name = match step {
-        Some(n) => format!("{stem}-{}-step{n}.{ext}", demo.as_str()),
+        Some(n) => format!("{stem}-{}-step{}.{ext}", demo.as_str(), n + 1),
         None => format!("{stem}-{}.{ext}", demo.as_str()),
     };
     match scene.and_then(|p| p.parent()) {
@@ -45,7 +46,7 @@ mod tests {
                 Some(3),
                 "png"
             ),
-            PathBuf::from("scenes/obb-sat-step3.png")
+            PathBuf::from("scenes/obb-sat-step4.png")
         );
         assert_eq!(
             default_path(Some(Path::new("obb.json")), Demo::Aabb, None, "csv"),
@@ -53,7 +54,7 @@ mod tests {
         );
         assert_eq!(
             default_path(None, Demo::Penetration, Some(0), "svg"),
-            PathBuf::from("minkowski-lab-penetration-step0.svg")
+            PathBuf::from("minkowski-lab-penetration-step1.svg")
         );
     }
 }
