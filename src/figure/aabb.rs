@@ -8,6 +8,7 @@
 //! and the boxes are drawn dashed round the bodies.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::separating_plane::aabb_of;
@@ -52,14 +53,14 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
 
     // World: the bodies, their boxes (dashed when a body is not its own box), the centres and
     // half extents.
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
+    f.world.push(common::body(a, Source::A, OPAQUE));
+    f.world.push(common::body(b, Source::B, OPAQUE));
     for (bx, exact, which) in [(&box_a, exact_a, Source::A), (&box_b, exact_b, Source::B)] {
         let col = common::body_color(which);
         if !exact {
             f.world.push(Mark::Polygon {
                 points: bx.to_convex().vertices,
-                stroke: Some(Stroke::dashed(col, 1.5)),
+                stroke: Some(Stroke::dashed(col, style::BOUNDING_BOX_WIDTH)),
                 fill: None,
                 convex: true,
             });
@@ -72,13 +73,13 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
             f.world.push(Mark::Arrow {
                 from: bx.centre,
                 to: end,
-                stroke: Stroke::solid(palette::HALF_EXTENT, 1.5),
+                stroke: Stroke::solid(palette::HALF_EXTENT, style::HELPER_WIDTH),
             });
         }
         f.world.push(Mark::Point {
             at: bx.centre,
             color: col,
-            size: 7.0,
+            size: style::BOX_CENTRE_DOT,
         });
         f.world.push(Mark::Label {
             at: bx.centre,
@@ -88,19 +89,19 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
                 vec(h)
             ),
             color: palette::TEXT,
-            offset: (6.0, 14.0),
+            offset: style::HALF_EXTENT_LABEL,
         });
     }
 
     // Push-out (the second article): overlapping, A moved by the closest point clears B. Apart,
     // the gap between the witness points.
-    let push = Stroke::solid(palette::MTV, 2.5);
+    let push = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
     match d.push_out {
         Some(p) => {
             let moved = Aabb::new(box_a.centre + p, box_a.half_extents);
             f.world.push(Mark::Polygon {
                 points: moved.to_convex().vertices,
-                stroke: Some(Stroke::dashed(palette::SHAPE_A, 2.0)),
+                stroke: Some(Stroke::dashed(palette::SHAPE_A, style::MOVED_BODY_WIDTH)),
                 fill: None,
                 convex: true,
             });
@@ -120,22 +121,24 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     // Configuration space: the MD box, the four side candidates, the nearest boundary point.
     let md_a = box_a.to_convex();
     let md_b = box_b.to_convex();
-    f.config
-        .extend(common::minkowski(&minkowski_difference(&md_a, &md_b), 255));
+    f.config.extend(common::minkowski(
+        &minkowski_difference(&md_a, &md_b),
+        OPAQUE,
+    ));
     for (i, s) in d.sides.iter().enumerate() {
         let chosen = i == d.nearest_side && d.contains_origin;
         if !chosen {
             f.config.push(Mark::Segment {
                 from: DVec2::ZERO,
                 to: s.point,
-                stroke: Stroke::dashed(palette::SIDE_CANDIDATE, 2.0),
+                stroke: Stroke::dashed(palette::SIDE_CANDIDATE, style::CONSTRUCTION_WIDTH),
             });
         }
         f.config.push(Mark::Label {
             at: s.point,
             text: num(s.distance),
             color: palette::SIDE_CANDIDATE,
-            offset: (4.0, -4.0),
+            offset: style::SIDE_DISTANCE_LABEL,
         });
     }
     let md_centre_h = d.md_half_extents;
@@ -146,20 +149,20 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         f.config.push(Mark::Arrow {
             from: d.md_centre,
             to: end,
-            stroke: Stroke::solid(palette::HALF_EXTENT, 1.5),
+            stroke: Stroke::solid(palette::HALF_EXTENT, style::HELPER_WIDTH),
         });
     }
     f.config.push(Mark::Label {
         at: d.md_min,
         text: "minB - maxA".into(),
         color: palette::TEXT,
-        offset: (4.0, 16.0),
+        offset: style::MD_MIN_LABEL,
     });
     f.config.push(Mark::Label {
         at: d.md_max,
         text: "maxB - minA".into(),
         color: palette::TEXT,
-        offset: (-84.0, -6.0),
+        offset: style::MD_MAX_LABEL,
     });
     f.config.push(Mark::Arrow {
         from: DVec2::ZERO,
@@ -169,7 +172,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     f.config.push(Mark::Point {
         at: d.closest_point,
         color: palette::MTV,
-        size: 8.0,
+        size: style::NEAREST_POINT_DOT,
     });
     f.config.push(common::origin());
 

@@ -13,6 +13,7 @@
 //! the arrow `d·n` from the origin to the MD's nearest point (green).
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::angular_cast::{angular_cast, AngularCast, AngularCastStep};
 use crate::geometry::cast::{CastStatus, MovingBody};
@@ -20,13 +21,6 @@ use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
-
-/// Alpha of the bodies at earlier iterations.
-pub const GHOST_ALPHA: u8 = 60;
-/// Alpha of earlier iterations' MDs and closest points.
-pub const EARLIER_MD_ALPHA: u8 = 70;
-/// Alpha of the dashed outlines at `t = 0`.
-pub const END_ALPHA: u8 = 110;
 
 /// An earlier iteration is drawn only when some point of the bodies moved at least this many
 /// arrow lengths (see [`common::arrow_length`]) between it and the next one drawn: near the
@@ -86,11 +80,11 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             ..Figure::default()
         };
         for (m, which) in bodies {
-            f.world.push(common::body(&m.world_at(0.0), which, 255));
+            f.world.push(common::body(&m.world_at(0.0), which, OPAQUE));
         }
         f.config.extend(common::minkowski(
             &minkowski_difference(&ma.world_at(0.0), &mb.world_at(0.0)),
-            255,
+            OPAQUE,
         ));
         f.config.push(common::origin());
         f.readout("status", status_text(&cast));
@@ -114,8 +108,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     // the bodies at this iteration.
     for (m, which) in bodies.into_iter().filter(|(m, _)| moves(m)) {
         let c = common::body_color(which);
-        f.world
-            .push(common::outline_in(&m.world_at(0.0), c, END_ALPHA, true));
+        f.world.push(common::outline_in(
+            &m.world_at(0.0),
+            c,
+            style::MOTION_START_ALPHA,
+            true,
+        ));
     }
     let earlier = distinct_earlier(&cast, k, &ma, &mb, MIN_GHOST_MOVE * len);
     for e in earlier.iter().map(|&j| &cast.iterations[j]) {
@@ -128,7 +126,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             f.world.push(common::body(
                 &m.local.transformed(&pose),
                 which,
-                GHOST_ALPHA,
+                style::GHOST_ALPHA,
             ));
         }
     }
@@ -136,18 +134,18 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.world.push(common::outline_in(
             &ma.local.transformed(&cast.pose_a),
             palette::HIT_POSE,
-            255,
+            OPAQUE,
             true,
         ));
         f.world.push(Mark::Label {
             at: cast.pose_a.position,
             text: format!("A\u{2032}  t = {}", num(cast.toi)),
             color: palette::HIT_POSE,
-            offset: (8.0, 14.0),
+            offset: style::NEXT_TIME_LABEL,
         });
     }
-    f.world.push(common::body(&a_t, Source::A, 255));
-    f.world.push(common::body(&b_t, Source::B, 255));
+    f.world.push(common::body(&a_t, Source::A, OPAQUE));
+    f.world.push(common::body(&b_t, Source::B, OPAQUE));
     // Mirtich's r around each turning body's centre: no point of it moves faster than r·|ω|.
     for (m, which) in bodies {
         if m.angular_velocity != 0.0 {
@@ -160,8 +158,8 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 centre: pose.position,
                 radius: m.max_radius(),
                 stroke: Some(Stroke::dashed(
-                    common::body_color(which).with_alpha(150),
-                    1.0,
+                    common::body_color(which).with_alpha(style::GUIDE_ALPHA),
+                    style::GUIDE_WIDTH,
                 )),
                 fill: None,
             });
@@ -175,44 +173,46 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.world.push(Mark::Arrow {
             from: s.point_a,
             to: s.point_b,
-            stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
         });
     }
     f.world.push(Mark::Label {
         at: s.pose_a.position,
         text: format!("t = {}", num(s.t)),
         color: palette::TEXT,
-        offset: (8.0, -12.0),
+        offset: style::TIME_LABEL,
     });
 
     // Configuration space: earlier MDs faded, this iteration's on top.
     for e in earlier.iter().map(|&j| &cast.iterations[j]) {
-        f.config
-            .extend(common::minkowski(&step_md(&ma, &mb, e), EARLIER_MD_ALPHA));
+        f.config.extend(common::minkowski(
+            &step_md(&ma, &mb, e),
+            style::EARLIER_MD_ALPHA,
+        ));
         f.config.push(Mark::Point {
             at: e.distance * e.normal,
-            color: palette::CLOSEST_MD_POINT.with_alpha(EARLIER_MD_ALPHA + 40),
-            size: 6.0,
+            color: palette::CLOSEST_MD_POINT.with_alpha(style::EARLIER_POINT_ALPHA),
+            size: style::EARLIER_POINT_DOT,
         });
     }
     f.config
-        .extend(common::minkowski(&step_md(&ma, &mb, s), 255));
+        .extend(common::minkowski(&step_md(&ma, &mb, s), OPAQUE));
     let closest = s.distance * s.normal;
     f.config.push(Mark::Arrow {
         from: DVec2::ZERO,
         to: closest,
-        stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
     });
     f.config.push(Mark::Point {
         at: closest,
         color: palette::CLOSEST_MD_POINT,
-        size: 10.0,
+        size: style::STEP_POINT_DOT,
     });
     f.config.push(Mark::Label {
         at: closest,
         text: format!("d = {}", num(s.distance)),
         color: palette::TEXT,
-        offset: (10.0, 12.0),
+        offset: style::DISTANCE_LABEL,
     });
     f.config.push(common::origin());
 
@@ -274,7 +274,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         "A\u{2032} (dashed): A where the cast stops on a hit",
     );
     f.legend(
-        palette::SHAPE_A.with_alpha(GHOST_ALPHA),
+        palette::SHAPE_A.with_alpha(style::GHOST_ALPHA),
         "faded: earlier iterations; dashed: t = 0 and the radius r of a turning body",
     );
     Ok(f)
@@ -327,7 +327,7 @@ mod tests {
             assert_eq!((f.steps, f.step), (iters.len(), k));
             // This iteration's MD, from the bodies at the report's time, drawn in full.
             let md = minkowski_difference(&ma.world_at(row.t), &mb.world_at(row.t));
-            let current = common::minkowski(&md, 255);
+            let current = common::minkowski(&md, OPAQUE);
             assert!(
                 f.config
                     .windows(current.len())
@@ -341,7 +341,7 @@ mod tests {
                 .config
                 .iter()
                 .filter(|m| matches!(m, Mark::Polygon { stroke: Some(s), .. } | Mark::Circle { stroke: Some(s), .. }
-                    if s.color == palette::AXES.with_alpha(EARLIER_MD_ALPHA)))
+                    if s.color == palette::AXES.with_alpha(style::EARLIER_MD_ALPHA)))
                 .count();
             let len = common::arrow_length(&ma.world_at(row.t), &mb.world_at(row.t));
             let cast = angular_cast(&ma, &mb, &scene.settings.cast_settings());
@@ -395,7 +395,7 @@ mod tests {
         assert_eq!(f.step, iters.len() - 1);
         assert!(readout(&f, "this iteration").starts_with("hit"));
         assert_eq!(readout(&f, "time of impact"), num(ca.toi));
-        let a_hit = common::outline_in(&ma.world_at(ca.toi), palette::HIT_POSE, 255, true);
+        let a_hit = common::outline_in(&ma.world_at(ca.toi), palette::HIT_POSE, OPAQUE, true);
         assert!(f.world.contains(&a_hit));
     }
 

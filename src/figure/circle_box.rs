@@ -14,6 +14,7 @@
 //! read-outs show both (see [`crate::geometry::special`]).
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::special::{
@@ -94,11 +95,13 @@ fn clamp_marks(bx: &Obb, circle: &Circle, oc: &ObbCircle) -> (Vec<Mark>, Vec<Mar
         under.push(Mark::Line {
             point: pose.apply(p),
             direction: pose.rotate(d),
-            stroke: Stroke::dashed(palette::AXES, 1.0),
+            stroke: Stroke::dashed(palette::AXES, style::GUIDE_WIDTH),
         });
     }
     // The region the centre is in, reaching a little past the circle.
-    let reach = (bs.offset - bs.clamped).length() + circle.radius + 0.5 * h.min_element();
+    let reach = (bs.offset - bs.clamped).length()
+        + circle.radius
+        + style::CLAMP_REGION_MARGIN * h.min_element();
     let (x0, x1) = region_range(bs.region.x, h.x, reach);
     let (y0, y1) = region_range(bs.region.y, h.y, reach);
     under.push(Mark::Polygon {
@@ -114,42 +117,42 @@ fn clamp_marks(bx: &Obb, circle: &Circle, oc: &ObbCircle) -> (Vec<Mark>, Vec<Mar
     over.push(Mark::Arrow {
         from: bx.centre,
         to: circle.centre,
-        stroke: Stroke::solid(palette::TEXT, 1.5),
+        stroke: Stroke::solid(palette::TEXT, style::HELPER_WIDTH),
     });
     over.push(Mark::Label {
-        at: bx.centre.lerp(circle.centre, 0.7),
+        at: bx.centre.lerp(circle.centre, style::VECTOR_NAME_AT),
         text: "V".into(),
         color: palette::TEXT,
-        offset: (-14.0, -4.0),
+        offset: style::VECTOR_NAME_LABEL,
     });
     over.push(Mark::Arrow {
         from: bx.centre,
         to: oc.clamped_world,
-        stroke: Stroke::solid(palette::CLAMPED, 2.0),
+        stroke: Stroke::solid(palette::CLAMPED, style::CONSTRUCTION_WIDTH),
     });
     over.push(Mark::Point {
         at: oc.clamped_world,
         color: palette::CLAMPED,
-        size: 9.0,
+        size: style::CLAMPED_DOT,
     });
     over.push(Mark::Label {
         at: oc.clamped_world,
         text: "Bc".into(),
         color: palette::CLAMPED,
-        offset: (6.0, 16.0),
+        offset: style::CLAMPED_LABEL,
     });
     if bs.nearest_face.is_some() {
         // Inside: the point the geometry uses instead, on the nearest face.
         over.push(Mark::Point {
             at: oc.closest_world,
             color: palette::MTV,
-            size: 8.0,
+            size: style::NEAREST_POINT_DOT,
         });
     }
     over.push(Mark::Segment {
         from: oc.closest_world,
         to: circle.centre,
-        stroke: Stroke::dashed(palette::CLAMPED, 1.5),
+        stroke: Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
     });
     (under, over)
 }
@@ -169,10 +172,10 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         None => (vec![], vec![]),
     };
     f.world.extend(under);
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
+    f.world.push(common::body(a, Source::A, OPAQUE));
+    f.world.push(common::body(b, Source::B, OPAQUE));
     f.world.extend(over);
-    f.config.extend(common::minkowski(&md, 255));
+    f.config.extend(common::minkowski(&md, OPAQUE));
 
     let c = match &pair {
         Some((bx, circle, box_is)) => {
@@ -187,12 +190,12 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
             f.config.push(Mark::Segment {
                 from: DVec2::ZERO,
                 to: core,
-                stroke: Stroke::dashed(palette::CLAMPED, 1.5),
+                stroke: Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
             });
             f.config.push(Mark::Point {
                 at: core,
                 color: palette::CLAMPED,
-                size: 7.0,
+                size: style::CORE_POINT_DOT,
             });
             f.readout(
                 "box",
@@ -241,7 +244,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
 
     common::standard_legend(&mut f);
     f.legend(
-        palette::CLAMP_REGION.with_alpha(255),
+        palette::CLAMP_REGION.with_alpha(OPAQUE),
         "the clamp region of the circle's centre",
     );
     f.legend(

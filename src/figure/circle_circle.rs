@@ -3,6 +3,7 @@
 //! In configuration space B ⊖ A is one disc of radius `r_A + r_B` about `c_B − c_A`.
 
 use super::common::{self, num, vec};
+use super::style;
 use super::{Figure, Mark, Stroke};
 use crate::geometry::special::{circle_circle, Circle};
 use crate::geometry::{contact, Convex};
@@ -29,13 +30,13 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
             f.world.push(Mark::Segment {
                 from: ca.centre,
                 to: cb.centre,
-                stroke: Stroke::dashed(palette::AXES, 1.5),
+                stroke: Stroke::dashed(palette::AXES, style::HELPER_WIDTH),
             });
             for centre in [ca.centre, cb.centre] {
                 f.world.push(Mark::Point {
                     at: centre,
                     color: palette::TEXT,
-                    size: 6.0,
+                    size: style::CENTRE_DOT,
                 });
             }
             f.readout("|B - A| (centres)", num(cc.centre_distance));

@@ -1,17 +1,11 @@
 //! Marks every demo draws the same way: the bodies, the Minkowski difference with its edges
 //! coloured by source, the origin, the legend entries for them.
 
+use super::style::{self, ARC_STEP, BODY_FILL_ALPHA, BODY_WIDTH, OPAQUE};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::minkowski::MinkowskiDifference;
 use crate::geometry::{Contact, Convex, DVec2, Source};
 use crate::palette::{self, Rgba};
-
-/// Arcs of rounded outlines are drawn in steps of at most this many radians.
-pub const ARC_STEP: f64 = 0.08;
-/// Outline width of a body, in pixels.
-pub const BODY_WIDTH: f32 = 2.0;
-/// Alpha of a body's fill.
-pub const BODY_FILL_ALPHA: u8 = 45;
 
 /// The colour of body `which`.
 pub fn body_color(which: Source) -> Rgba {
@@ -21,13 +15,17 @@ pub fn body_color(which: Source) -> Rgba {
     }
 }
 
+/// An alpha scaled by another: `alpha` at the strength `by` (255 leaves it as it is).
+pub fn scaled_alpha(alpha: u8, by: u8) -> u8 {
+    ((alpha as u16 * by as u16) / 255) as u8
+}
+
 /// A body's outline (rounded where it has a radius), filled in its colour. `alpha` scales the
-/// whole mark: 255 for the body itself, less for ghosts of other times.
+/// whole mark: [`OPAQUE`] for the body itself, less for ghosts of other times.
 pub fn body(shape: &Convex, which: Source, alpha: u8) -> Mark {
     let c = body_color(which);
-    let scale = |a: u8| ((a as u16 * alpha as u16) / 255) as u8;
-    let stroke = Some(Stroke::solid(c.with_alpha(scale(255)), BODY_WIDTH));
-    let fill = Some(c.with_alpha(scale(BODY_FILL_ALPHA)));
+    let stroke = Some(Stroke::solid(c.with_alpha(alpha), BODY_WIDTH));
+    let fill = Some(c.with_alpha(scaled_alpha(BODY_FILL_ALPHA, alpha)));
     match shape.vertices.len() {
         1 => Mark::Circle {
             centre: shape.vertices[0],
@@ -47,24 +45,28 @@ pub fn body(shape: &Convex, which: Source, alpha: u8) -> Mark {
 /// The MD: its rounded outline filled grey, then every core edge in the colour of the shape it
 /// came from (the first article's red and green edges). `alpha` as in [`body`].
 pub fn minkowski(md: &MinkowskiDifference, alpha: u8) -> Vec<Mark> {
-    let scale = |a: u8| ((a as u16 * alpha as u16) / 255) as u8;
     let mut marks = Vec::with_capacity(md.edges.len() + 2);
     let core = Convex {
         vertices: md.strict_vertices(),
         radius: md.radius,
     };
+    let stroke = Some(Stroke::solid(
+        palette::AXES.with_alpha(alpha),
+        style::MD_OUTLINE_WIDTH,
+    ));
+    let fill = Some(palette::MD_FILL.with_alpha(scaled_alpha(palette::MD_FILL.3, alpha)));
     if core.vertices.len() == 1 {
         marks.push(Mark::Circle {
             centre: core.vertices[0],
             radius: md.radius,
-            stroke: Some(Stroke::solid(palette::AXES.with_alpha(scale(255)), 1.0)),
-            fill: Some(palette::MD_FILL.with_alpha(scale(palette::MD_FILL.3))),
+            stroke,
+            fill,
         });
     } else {
         marks.push(Mark::Polygon {
             points: core.outline(ARC_STEP),
-            stroke: Some(Stroke::solid(palette::AXES.with_alpha(scale(255)), 1.0)),
-            fill: Some(palette::MD_FILL.with_alpha(scale(palette::MD_FILL.3))),
+            stroke,
+            fill,
             convex: true,
         });
     }
@@ -73,7 +75,7 @@ pub fn minkowski(md: &MinkowskiDifference, alpha: u8) -> Vec<Mark> {
         marks.push(Mark::Segment {
             from,
             to,
-            stroke: Stroke::solid(body_color(e.source).with_alpha(scale(255)), 3.0),
+            stroke: Stroke::solid(body_color(e.source).with_alpha(alpha), style::MD_EDGE_WIDTH),
         });
     }
     marks
@@ -84,7 +86,7 @@ pub fn origin() -> Mark {
     Mark::Point {
         at: DVec2::ZERO,
         color: palette::ORIGIN,
-        size: 9.0,
+        size: style::ORIGIN_DOT,
     }
 }
 
@@ -93,7 +95,7 @@ pub fn standard_legend(figure: &mut Figure) {
     figure.legend(palette::SHAPE_A, "A, and MD edges that come from A");
     figure.legend(palette::SHAPE_B, "B, and MD edges that come from B");
     figure.legend(
-        palette::MD_FILL.with_alpha(255),
+        palette::MD_FILL.with_alpha(OPAQUE),
         "B \u{2296} A, the Minkowski difference",
     );
     figure.legend(
@@ -123,11 +125,11 @@ pub fn plain(a: &Convex, b: &Convex) -> Figure {
         steps: 1,
         ..Figure::default()
     };
-    f.world.push(body(a, Source::A, 255));
-    f.world.push(body(b, Source::B, 255));
+    f.world.push(body(a, Source::A, OPAQUE));
+    f.world.push(body(b, Source::B, OPAQUE));
     f.config.extend(minkowski(
         &crate::geometry::minkowski::minkowski_difference(a, b),
-        255,
+        OPAQUE,
     ));
     f
 }
@@ -136,7 +138,7 @@ pub fn plain(a: &Convex, b: &Convex) -> Figure {
 /// nearest boundary point; in the world, how B moves to leave A (or, apart, the gap from A's
 /// witness to B's).
 pub fn minimum_translation(f: &mut Figure, c: &Contact) {
-    let stroke = Stroke::solid(palette::MTV, 2.5);
+    let stroke = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
     let (from, to) = if c.distance < 0.0 {
         (c.point_b, c.point_b + c.separation())
     } else {
@@ -155,9 +157,9 @@ pub fn minimum_translation(f: &mut Figure, c: &Contact) {
 pub fn outline_in(shape: &Convex, color: Rgba, alpha: u8, dashed: bool) -> Mark {
     let c = color.with_alpha(alpha);
     let (stroke, fill) = if dashed {
-        (Stroke::dashed(c, 1.5), None)
+        (Stroke::dashed(c, style::DASHED_BODY_WIDTH), None)
     } else {
-        let f = ((BODY_FILL_ALPHA as u16 * alpha as u16) / 255) as u8;
+        let f = scaled_alpha(BODY_FILL_ALPHA, alpha);
         (Stroke::solid(c, BODY_WIDTH), Some(color.with_alpha(f)))
     };
     match shape.vertices.len() {
@@ -182,7 +184,7 @@ pub fn velocity_arrow(position: DVec2, velocity: DVec2, which: Source) -> Option
     (velocity != DVec2::ZERO).then(|| Mark::Arrow {
         from: position,
         to: position + velocity,
-        stroke: Stroke::solid(body_color(which), 2.5),
+        stroke: Stroke::solid(body_color(which), style::VELOCITY_WIDTH),
     })
 }
 
@@ -292,7 +294,7 @@ pub fn check_on_every_scene(
             let explained = |c: Rgba| {
                 f.legend
                     .iter()
-                    .any(|l| l.color.with_alpha(255) == c.with_alpha(255))
+                    .any(|l| l.color.with_alpha(OPAQUE) == c.with_alpha(OPAQUE))
             };
             for m in f.world.iter().chain(&f.config) {
                 let c = match m {
@@ -334,12 +336,12 @@ pub fn arrows_in(marks: &[Mark], color: Rgba) -> Vec<(DVec2, DVec2)> {
         .collect()
 }
 
-/// Tests: how many MD edges (the 3-pixel segments of [`minkowski`]) among `marks` are drawn in
-/// `color`.
+/// Tests: how many MD edges (the segments of [`minkowski`], [`style::MD_EDGE_WIDTH`] wide) among
+/// `marks` are drawn in `color`.
 #[cfg(test)]
 pub fn md_edges_in(marks: &[Mark], color: Rgba) -> usize {
     marks
         .iter()
-        .filter(|m| matches!(m, Mark::Segment { stroke, .. } if stroke.color == color && stroke.width == 3.0))
+        .filter(|m| matches!(m, Mark::Segment { stroke, .. } if stroke.color == color && stroke.width == style::MD_EDGE_WIDTH))
         .count()
 }

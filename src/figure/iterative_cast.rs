@@ -16,6 +16,7 @@
 //! (pink, dashed) at the time of impact the cast settles on.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::iterative_cast::{iterative_cast, IterativeCast};
@@ -24,11 +25,6 @@ use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::{contact, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
-
-/// Alpha of the bodies at earlier iterations (world) and of earlier iterations' points.
-pub const GHOST_ALPHA: u8 = 60;
-/// Alpha of earlier iterations' points in configuration space.
-pub const EARLIER_POINT_ALPHA: u8 = 110;
 
 /// The figure at iteration `step` (clamped to the trace).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
@@ -49,8 +45,11 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     for e in &cast.steps[..k] {
         for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
             if m.velocity != DVec2::ZERO {
-                f.world
-                    .push(common::body(&translated_at(m, e.t), which, GHOST_ALPHA));
+                f.world.push(common::body(
+                    &translated_at(m, e.t),
+                    which,
+                    style::GHOST_ALPHA,
+                ));
             }
         }
     }
@@ -58,7 +57,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.world.push(common::outline_in(
             &ma.local.transformed(&cast.pose_a_at_toi),
             palette::HIT_POSE,
-            255,
+            OPAQUE,
             true,
         ));
     }
@@ -68,7 +67,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 f.world.push(common::outline_in(
                     &translated_at(m, next_t),
                     common::body_color(which),
-                    200,
+                    style::AHEAD_ALPHA,
                     true,
                 ));
             }
@@ -77,12 +76,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             at: ma.pose.position + ma.velocity * next_t,
             text: format!("next: t = {}", num(next_t)),
             color: palette::NEXT_ESTIMATE,
-            offset: (8.0, 14.0),
+            offset: style::NEXT_TIME_LABEL,
         });
     }
     let (a_t, b_t) = (translated_at(&ma, s.t), translated_at(&mb, s.t));
-    f.world.push(common::body(&a_t, Source::A, 255));
-    f.world.push(common::body(&b_t, Source::B, 255));
+    f.world.push(common::body(&a_t, Source::A, OPAQUE));
+    f.world.push(common::body(&b_t, Source::B, OPAQUE));
     for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
         f.world
             .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
@@ -92,13 +91,13 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     f.world.push(Mark::Arrow {
         from: c.point_a,
         to: c.point_b,
-        stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
     });
     f.world.push(Mark::Label {
         at: ma.pose.position + ma.velocity * s.t,
         text: format!("I{}: t = {}", k + 1, num(s.t)),
         color: palette::TEXT,
-        offset: (8.0, -12.0),
+        offset: style::TIME_LABEL,
     });
 
     config_marks(&mut f, &cast, &a0, &b0, k, len);
@@ -186,37 +185,37 @@ fn config_marks(
     len: f64,
 ) {
     f.config
-        .extend(common::minkowski(&minkowski_difference(a0, b0), 255));
+        .extend(common::minkowski(&minkowski_difference(a0, b0), OPAQUE));
     let ray = &cast.ray;
     if ray.length > 0.0 {
         f.config.push(Mark::Arrow {
             from: ray.origin,
             to: ray.end(),
-            stroke: Stroke::solid(palette::CAST_RAY, 1.5),
+            stroke: Stroke::solid(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
         });
         f.config.push(Mark::Label {
             at: ray.end(),
             text: "t = 1".into(),
             color: palette::CAST_RAY,
-            offset: (8.0, -12.0),
+            offset: style::TIME_LABEL,
         });
     }
-    let faded = |c: palette::Rgba| c.with_alpha(EARLIER_POINT_ALPHA);
+    let faded = |c: palette::Rgba| c.with_alpha(style::EARLIER_POINT_ALPHA);
     for e in &cast.steps[..k] {
         f.config.push(Mark::Segment {
             from: e.estimate,
             to: e.closest,
-            stroke: Stroke::solid(faded(palette::CAST_NORMAL), 1.0),
+            stroke: Stroke::solid(faded(palette::CAST_NORMAL), style::GUIDE_WIDTH),
         });
         f.config.push(Mark::Point {
             at: e.closest,
             color: faded(palette::CLOSEST_MD_POINT),
-            size: 6.0,
+            size: style::EARLIER_POINT_DOT,
         });
         f.config.push(Mark::Point {
             at: e.estimate,
             color: faded(palette::ESTIMATE),
-            size: 6.0,
+            size: style::EARLIER_POINT_DOT,
         });
     }
     let s = cast.steps[k];
@@ -225,46 +224,50 @@ fn config_marks(
         f.config.push(Mark::Circle {
             centre: s.estimate,
             radius: s.distance,
-            stroke: Some(Stroke::dashed(palette::ESTIMATE.with_alpha(90), 1.0)),
+            stroke: Some(Stroke::dashed(
+                palette::ESTIMATE.with_alpha(style::FREE_DISC_ALPHA),
+                style::GUIDE_WIDTH,
+            )),
             fill: None,
         });
     }
     // The supporting line through the closest point, across the normal (the MD lies beyond
     // it), drawn as a long segment so that the view's fit does not depend on it.
-    let along = s.normal.perp() * (2.0 * len + 0.25 * s.distance);
+    let along = s.normal.perp()
+        * (style::SUPPORTING_LINE_ARROWS * len + style::SUPPORTING_LINE_PER_DISTANCE * s.distance);
     f.config.push(Mark::Segment {
         from: s.closest - along,
         to: s.closest + along,
-        stroke: Stroke::dashed(palette::CAST_NORMAL, 1.5),
+        stroke: Stroke::dashed(palette::CAST_NORMAL, style::HELPER_WIDTH),
     });
     f.config.push(Mark::Arrow {
         from: s.estimate,
         to: s.closest,
-        stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
     });
     f.config.push(Mark::Point {
         at: s.closest,
         color: palette::CLOSEST_MD_POINT,
-        size: 10.0,
+        size: style::STEP_POINT_DOT,
     });
     if let Some(next) = s.next_estimate {
         f.config.push(Mark::Point {
             at: next,
             color: palette::NEXT_ESTIMATE,
-            size: 10.0,
+            size: style::STEP_POINT_DOT,
         });
     }
     f.config.push(common::origin());
     f.config.push(Mark::Point {
         at: s.estimate,
         color: palette::ESTIMATE,
-        size: 10.0,
+        size: style::STEP_POINT_DOT,
     });
     f.config.push(Mark::Label {
         at: s.estimate,
         text: format!("I{}", k + 1),
         color: palette::TEXT,
-        offset: (-8.0, 16.0),
+        offset: style::ITERATION_LABEL,
     });
 }
 
@@ -303,26 +306,30 @@ mod tests {
             assert_eq!((f.steps, f.step), (iters.len(), k));
             let estimate = d * row.t;
             let closest = estimate + DVec2::from(row.normal) * row.distance;
-            let black = points(&f, palette::ESTIMATE, 10.0);
+            let black = points(&f, palette::ESTIMATE, style::STEP_POINT_DOT);
             assert_eq!(black.len(), 1);
             assert!((black[0] - estimate).length() < 1e-12);
-            let green = points(&f, palette::CLOSEST_MD_POINT, 10.0);
+            let green = points(&f, palette::CLOSEST_MD_POINT, style::STEP_POINT_DOT);
             assert!((green[0] - closest).length() < 1e-12);
             // The red point is where the next iteration's estimate is; none on the last.
-            let red = points(&f, palette::NEXT_ESTIMATE, 10.0);
+            let red = points(&f, palette::NEXT_ESTIMATE, style::STEP_POINT_DOT);
             match iters.get(k + 1) {
                 Some(next) => assert!((red[0] - d * next.t).length() < 1e-12),
                 None => assert!(red.is_empty()),
             }
             // The world shows A at this iteration's time, and k faint ghosts of it before.
             let ma = scene.a.moving(Source::A).unwrap();
-            let a_t = common::body(&translated_at(&ma, row.t), Source::A, 255);
+            let a_t = common::body(&translated_at(&ma, row.t), Source::A, OPAQUE);
             assert!(f.world.contains(&a_t));
             let ghosts = f.world.iter().filter(|m| matches!(m,
-                Mark::Circle { stroke: Some(s), .. } if s.color == palette::SHAPE_A.with_alpha(GHOST_ALPHA))).count();
+                Mark::Circle { stroke: Some(s), .. } if s.color == palette::SHAPE_A.with_alpha(style::GHOST_ALPHA))).count();
             assert_eq!(ghosts, k);
             // Earlier iterations faded, one black dot each.
-            let faded = points(&f, palette::ESTIMATE.with_alpha(EARLIER_POINT_ALPHA), 6.0);
+            let faded = points(
+                &f,
+                palette::ESTIMATE.with_alpha(style::EARLIER_POINT_ALPHA),
+                style::EARLIER_POINT_DOT,
+            );
             assert_eq!(faded.len(), k);
             let table = f.table.as_ref().unwrap();
             assert_eq!(table.rows.len(), iters.len());

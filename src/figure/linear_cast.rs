@@ -10,6 +10,7 @@
 //! at the time of impact, the contact point and normal. One step: the cast has no iterations.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::linear_cast::{linear_cast, translated_at, HitFeature, LinearCast};
@@ -17,8 +18,6 @@ use crate::geometry::{DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
-/// Alpha of the back-facing (culled) MD edges.
-pub const CULLED_ALPHA: u8 = 110;
 /// An unbounded ray that would hit later than this (in units of the motion) is not drawn on to
 /// its hit: it would push the view far away.
 pub const FAR_RAY_TOI: f64 = 4.0;
@@ -35,29 +34,33 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
     };
 
     // World: the bodies at t = 0, then where the cast leaves them.
-    f.world.push(common::body(&a0, Source::A, 255));
-    f.world.push(common::body(&b0, Source::B, 255));
+    f.world.push(common::body(&a0, Source::A, OPAQUE));
+    f.world.push(common::body(&b0, Source::B, OPAQUE));
     let a_end = ma.local.transformed(&cast.pose_a_at_hit);
     let b_end = mb.local.transformed(&cast.pose_b_at_hit);
     match cast.status {
         CastStatus::Hit => {
             if mb.velocity != DVec2::ZERO {
-                f.world
-                    .push(common::outline_in(&b_end, palette::SHAPE_B, 200, true));
+                f.world.push(common::outline_in(
+                    &b_end,
+                    palette::SHAPE_B,
+                    style::AHEAD_ALPHA,
+                    true,
+                ));
                 f.world.push(Mark::Label {
                     at: cast.pose_b_at_hit.position,
                     text: "B at the hit".into(),
                     color: palette::SHAPE_B,
-                    offset: (8.0, 12.0),
+                    offset: style::NOTE_LABEL,
                 });
             }
             f.world
-                .push(common::outline_in(&a_end, palette::HIT_POSE, 255, false));
+                .push(common::outline_in(&a_end, palette::HIT_POSE, OPAQUE, false));
             f.world.push(Mark::Label {
                 at: cast.pose_a_at_hit.position,
                 text: format!("A\u{2032}  t = {}", num(cast.toi)),
                 color: palette::TEXT,
-                offset: (8.0, -12.0),
+                offset: style::TIME_LABEL,
             });
         }
         CastStatus::Miss => {
@@ -72,12 +75,13 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
                 };
                 if v != DVec2::ZERO {
                     let c = common::body_color(which);
-                    f.world.push(common::outline_in(shape, c, 170, true));
+                    f.world
+                        .push(common::outline_in(shape, c, style::MISS_END_ALPHA, true));
                     f.world.push(Mark::Label {
                         at: pose.position,
                         text: "t = 1, untouched".into(),
                         color: c,
-                        offset: (10.0, 16.0),
+                        offset: style::MISS_LABEL,
                     });
                 }
             }
@@ -93,17 +97,17 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         f.world.push(Mark::Arrow {
             from: p,
             to: p + n * len,
-            stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
         });
         f.world.push(Mark::Point {
             at: p,
             color: palette::HIT_POSE,
-            size: 9.0,
+            size: style::CONTACT_DOT,
         });
         f.world.push(Mark::Point {
             at: p,
             color: palette::TEXT,
-            size: 4.0,
+            size: style::CONTACT_CENTRE_DOT,
         });
     }
 
@@ -159,7 +163,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
 
     common::standard_legend(&mut f);
     f.legend(
-        palette::SHAPE_A.with_alpha(CULLED_ALPHA),
+        palette::SHAPE_A.with_alpha(style::CULLED_ALPHA),
         "faded dashed MD edges: back-facing to the ray, culled (not tested)",
     );
     f.legend(
@@ -201,18 +205,18 @@ fn status_text(cast: &LinearCast) -> String {
 fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
     let md = &cast.md;
     if cast.edges.is_empty() {
-        f.config.extend(common::minkowski(md, 255));
+        f.config.extend(common::minkowski(md, OPAQUE));
     } else {
         // The MD's rounded outline and fill, then each core edge as the cast saw it.
         f.config
-            .extend(common::minkowski(md, 255).into_iter().take(1));
+            .extend(common::minkowski(md, OPAQUE).into_iter().take(1));
         for e in &cast.edges {
             let (p, q) = md.edge_points(e.edge);
             let c = common::body_color(md.edges[e.edge].source);
             let stroke = if e.culled {
-                Stroke::dashed(c.with_alpha(CULLED_ALPHA), 1.5)
+                Stroke::dashed(c.with_alpha(style::CULLED_ALPHA), style::CULLED_EDGE_WIDTH)
             } else {
-                Stroke::solid(c, 3.0)
+                Stroke::solid(c, style::MD_EDGE_WIDTH)
             };
             f.config.push(Mark::Segment {
                 from: p,
@@ -224,11 +228,11 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
             let mid = (p + q) * 0.5;
             f.config.push(Mark::Arrow {
                 from: mid,
-                to: mid + e.normal * (0.4 * len),
+                to: mid + e.normal * (style::EDGE_NORMAL_LENGTH * len),
                 stroke: if e.culled {
-                    Stroke::dashed(c.with_alpha(CULLED_ALPHA), 1.0)
+                    Stroke::dashed(c.with_alpha(style::CULLED_ALPHA), style::GUIDE_WIDTH)
                 } else {
-                    Stroke::solid(c, 1.5)
+                    Stroke::solid(c, style::HELPER_WIDTH)
                 },
             });
         }
@@ -241,13 +245,16 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
             f.config.push(Mark::Segment {
                 from: p + n,
                 to: q + n,
-                stroke: Stroke::solid(common::body_color(md.edges[i].source), 5.0),
+                stroke: Stroke::solid(
+                    common::body_color(md.edges[i].source),
+                    style::FEATURE_EDGE_WIDTH,
+                ),
             });
         }
         Some(HitFeature::Vertex(k)) => f.config.push(Mark::Circle {
             centre: md.vertices[k].point,
             radius: md.radius,
-            stroke: Some(Stroke::dashed(palette::CAST_RAY, 1.5)),
+            stroke: Some(Stroke::dashed(palette::CAST_RAY, style::HELPER_WIDTH)),
             fill: None,
         }),
         None => {}
@@ -262,64 +269,64 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
                 f.config.push(Mark::Arrow {
                     from: ray.origin,
                     to: end,
-                    stroke: Stroke::dashed(palette::CAST_RAY, 1.5),
+                    stroke: Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
                 });
                 f.config.push(Mark::Segment {
                     from: ray.origin,
                     to: hit,
-                    stroke: Stroke::solid(palette::CAST_RAY, 2.5),
+                    stroke: Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
                 });
             }
             (CastStatus::Miss, _) => {
                 f.config.push(Mark::Arrow {
                     from: ray.origin,
                     to: end,
-                    stroke: Stroke::solid(palette::CAST_RAY, 2.5),
+                    stroke: Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
                 });
                 if let Some(t) = cast.ray_toi.filter(|&t| t <= FAR_RAY_TOI) {
                     let later = ray.at(t);
                     f.config.push(Mark::Segment {
                         from: end,
                         to: later,
-                        stroke: Stroke::dashed(palette::CAST_RAY, 1.0),
+                        stroke: Stroke::dashed(palette::CAST_RAY, style::GUIDE_WIDTH),
                     });
                     f.config.push(Mark::Label {
                         at: later,
                         text: format!("would hit at t = {}", num(t)),
                         color: palette::CAST_RAY,
-                        offset: (8.0, 12.0),
+                        offset: style::NOTE_LABEL,
                     });
                 }
             }
             _ => f.config.push(Mark::Arrow {
                 from: ray.origin,
                 to: end,
-                stroke: Stroke::dashed(palette::CAST_RAY, 1.5),
+                stroke: Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
             }),
         }
         f.config.push(Mark::Label {
             at: end,
             text: "t = 1".into(),
             color: palette::CAST_RAY,
-            offset: (8.0, -12.0),
+            offset: style::TIME_LABEL,
         });
     }
     if let (Some(hit), Some(n)) = (cast.hit_point, cast.normal) {
         f.config.push(Mark::Arrow {
             from: hit,
             to: hit + n * len,
-            stroke: Stroke::solid(palette::CAST_NORMAL, 2.5),
+            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
         });
         f.config.push(Mark::Point {
             at: hit,
             color: palette::HIT_POSE,
-            size: 11.0,
+            size: style::HIT_POINT_DOT,
         });
         f.config.push(Mark::Label {
             at: hit,
             text: format!("hit, t = {}", num(cast.toi)),
             color: palette::TEXT,
-            offset: (10.0, 14.0),
+            offset: style::HIT_LABEL,
         });
     }
     f.config.push(common::origin());
@@ -367,7 +374,12 @@ mod tests {
             rel * lc.toi
         );
         let ma = scene.a.moving(Source::A).unwrap();
-        let want = common::outline_in(&translated_at(&ma, lc.toi), palette::HIT_POSE, 255, false);
+        let want = common::outline_in(
+            &translated_at(&ma, lc.toi),
+            palette::HIT_POSE,
+            OPAQUE,
+            false,
+        );
         assert!(
             f.world.contains(&want),
             "no pink A\u{2032} at t = {}",
@@ -406,10 +418,10 @@ mod tests {
         for m in &f.config {
             if let Mark::Segment { from, to, stroke } = m {
                 let facing = d.dot(outward_normal(*from, *to).unwrap()) < 0.0;
-                if stroke.width == 3.0 && !stroke.dashed {
+                if stroke.width == style::MD_EDGE_WIDTH && !stroke.dashed {
                     assert!(facing, "a solid edge faces away from the ray");
                     tested += 1;
-                } else if stroke.dashed && stroke.color.3 == CULLED_ALPHA {
+                } else if stroke.dashed && stroke.color.3 == style::CULLED_ALPHA {
                     assert!(!facing, "a culled edge faces the ray");
                     culled += 1;
                 }

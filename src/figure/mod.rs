@@ -19,6 +19,7 @@ pub mod penetration;
 pub mod point_cloud;
 pub mod sat;
 pub mod separating_axis;
+pub mod style;
 
 use crate::geometry::DVec2;
 use crate::palette::Rgba;

@@ -3,6 +3,7 @@
 //! pair the article's scan settled on.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke};
 use crate::geometry::distance::contact_from_md;
 use crate::geometry::edge_scan::edge_scan;
@@ -23,9 +24,9 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         ..Figure::default()
     };
 
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
-    f.config.extend(common::minkowski(&md, 255));
+    f.world.push(common::body(a, Source::A, OPAQUE));
+    f.world.push(common::body(b, Source::B, OPAQUE));
+    f.config.extend(common::minkowski(&md, OPAQUE));
 
     // The pair the scan chose: the edge thick in its shape's colour, the vertex a dot, and the
     // MD edge they make dashed in blue.
@@ -38,17 +39,17 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         f.world.push(Mark::Segment {
             from: p,
             to: q,
-            stroke: Stroke::solid(common::body_color(step.edge_of), 5.0),
+            stroke: Stroke::solid(common::body_color(step.edge_of), style::FEATURE_EDGE_WIDTH),
         });
         f.world.push(Mark::Point {
             at: other.vertices[step.vertex],
             color: palette::MTV,
-            size: 9.0,
+            size: style::SUPPORT_VERTEX_DOT,
         });
         f.config.push(Mark::Segment {
             from: step.md_edge.0,
             to: step.md_edge.1,
-            stroke: Stroke::dashed(palette::MTV, 2.0),
+            stroke: Stroke::dashed(palette::MTV, style::CONSTRUCTION_WIDTH),
         });
         let whose = |s: Source| if s == Source::A { "A" } else { "B" };
         f.readout(

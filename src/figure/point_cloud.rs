@@ -11,6 +11,7 @@
 //! exit vector. The table has one row per candidate.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::exit_vector::{exit_vector, interior_point_test};
 use crate::geometry::minkowski::{minkowski_difference, point_cloud_difference};
@@ -88,8 +89,8 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     };
 
     // World: the bodies with their vertex numbers.
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
+    f.world.push(common::body(a, Source::A, OPAQUE));
+    f.world.push(common::body(b, Source::B, OPAQUE));
     for (shape, which, name) in [(a, Source::A, "a"), (b, Source::B, "b")] {
         if shape.vertices.len() > MAX_NAMED_VERTICES {
             continue; // too many to name them all
@@ -99,14 +100,16 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 at: *v,
                 text: format!("{name}{i}"),
                 color: common::body_color(which),
-                offset: (5.0, -5.0),
+                offset: style::POINT_NAME_LABEL,
             });
         }
     }
 
     // Configuration space: the exact MD faintly, for comparison, then the cloud.
-    f.config
-        .extend(common::minkowski(&minkowski_difference(a, b), 60));
+    f.config.extend(common::minkowski(
+        &minkowski_difference(a, b),
+        style::REFERENCE_MD_ALPHA,
+    ));
 
     let candidate = (!last).then(|| wrap.steps[step]);
     // The hull so far: the start and every accepted candidate before this step.
@@ -119,15 +122,15 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         if wrap.hull.len() >= 2 {
             f.config.push(Mark::Polygon {
                 points: wrap.hull.clone(),
-                stroke: Some(Stroke::solid(palette::WRAP_EDGE, 2.5)),
-                fill: Some(palette::WRAP_EDGE.with_alpha(30)),
+                stroke: Some(Stroke::solid(palette::WRAP_EDGE, style::ANSWER_WIDTH)),
+                fill: Some(palette::WRAP_EDGE.with_alpha(style::HULL_FILL_ALPHA)),
                 convex: true,
             });
         }
     } else if so_far.len() >= 2 {
         f.config.push(Mark::Polyline {
             points: so_far.clone(),
-            stroke: Stroke::solid(palette::WRAP_EDGE, 2.5),
+            stroke: Stroke::solid(palette::WRAP_EDGE, style::ANSWER_WIDTH),
         });
     }
     if let Some(c) = candidate {
@@ -139,12 +142,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.config.push(Mark::Line {
             point: c.from_point,
             direction: (c.to_point - c.from_point).normalize_or_zero(),
-            stroke: Stroke::dashed(color.with_alpha(150), 1.0),
+            stroke: Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
         });
         f.config.push(Mark::Arrow {
             from: c.from_point,
             to: c.to_point,
-            stroke: Stroke::solid(color, 2.0),
+            stroke: Stroke::solid(color, style::CONSTRUCTION_WIDTH),
         });
         // The pair of vertices behind the candidate's far point.
         let cp = cloud.points[c.to];
@@ -152,7 +155,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             f.world.push(Mark::Point {
                 at: shape.vertices[i],
                 color: palette::CLOUD_POINT,
-                size: 11.0,
+                size: style::PAIR_VERTEX_DOT,
             });
         }
     }
@@ -168,7 +171,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             } else {
                 palette::CLOUD_POINT
             },
-            size: 7.0,
+            size: style::CLOUD_POINT_DOT,
         });
         // One label per distinct point, naming every pair that lands there (for a small cloud).
         if cloud.points.len() <= MAX_LABELLED_POINTS
@@ -184,7 +187,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 at: cp.point,
                 text: names.join(" = "),
                 color: palette::CLOUD_POINT,
-                offset: (5.0, -5.0),
+                offset: style::POINT_NAME_LABEL,
             });
         }
     }
@@ -198,24 +201,24 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             f.config.push(Mark::Segment {
                 from: t.interior,
                 to: DVec2::ZERO,
-                stroke: Stroke::solid(palette::INTERIOR_POINT, 2.0),
+                stroke: Stroke::solid(palette::INTERIOR_POINT, style::CONSTRUCTION_WIDTH),
             });
             f.config.push(Mark::Point {
                 at: t.interior,
                 color: palette::INTERIOR_POINT,
-                size: 10.0,
+                size: style::INTERIOR_POINT_DOT,
             });
             if let Some(c) = t.crossing {
                 let (p, q) = (wrap.hull[c.edge], wrap.hull[(c.edge + 1) % wrap.hull.len()]);
                 f.config.push(Mark::Segment {
                     from: p,
                     to: q,
-                    stroke: Stroke::solid(palette::INTERIOR_POINT, 4.0),
+                    stroke: Stroke::solid(palette::INTERIOR_POINT, style::CROSSED_EDGE_WIDTH),
                 });
                 f.config.push(Mark::Point {
                     at: c.point,
                     color: palette::WRAP_REFUSED,
-                    size: 9.0,
+                    size: style::CROSSING_DOT,
                 });
             }
         }
@@ -228,33 +231,40 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             f.config.push(Mark::Segment {
                 from: e.edge_points.0,
                 to: e.edge_points.1,
-                stroke: Stroke::solid(palette::EXIT_TO_EDGE.with_alpha(120), 6.0),
+                stroke: Stroke::solid(
+                    palette::EXIT_TO_EDGE.with_alpha(style::ENTERED_EDGE_ALPHA),
+                    style::ENTERED_EDGE_WIDTH,
+                ),
             });
-            f.config
-                .push(arrow(DVec2::ZERO, e.velocity, palette::EXIT_VELOCITY, 2.0));
+            f.config.push(arrow(
+                DVec2::ZERO,
+                e.velocity,
+                palette::EXIT_VELOCITY,
+                style::CONSTRUCTION_WIDTH,
+            ));
             f.config.push(arrow(
                 DVec2::ZERO,
                 e.origin_to_edge,
                 palette::EXIT_TO_EDGE,
-                2.5,
+                style::ANSWER_WIDTH,
             ));
             f.config.push(arrow(
                 DVec2::ZERO,
                 e.projection,
                 palette::EXIT_PROJECTION,
-                2.5,
+                style::ANSWER_WIDTH,
             ));
             f.config.push(arrow(
                 e.origin_to_edge,
                 e.origin_to_edge + e.exit,
                 palette::EXIT,
-                2.5,
+                style::ANSWER_WIDTH,
             ));
             // World: B moved by the exit vector.
             let out = moved(b, e.exit);
             f.world.push(Mark::Polygon {
-                points: out.outline(common::ARC_STEP),
-                stroke: Some(Stroke::dashed(palette::EXIT, 2.0)),
+                points: out.outline(style::ARC_STEP),
+                stroke: Some(Stroke::dashed(palette::EXIT, style::MOVED_BODY_WIDTH)),
                 fill: None,
                 convex: true,
             });
@@ -262,13 +272,13 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 b.centroid(),
                 b.centroid() + e.exit,
                 palette::EXIT,
-                2.5,
+                style::ANSWER_WIDTH,
             ));
             f.world.push(arrow(
                 b.centroid() - e.velocity,
                 b.centroid(),
                 palette::EXIT_VELOCITY,
-                1.5,
+                style::HELPER_WIDTH,
             ));
         }
     }

@@ -14,6 +14,7 @@
 //! read-outs compare its claim with the exact first contact and say so.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::minkowski::minkowski_difference;
 use crate::geometry::sat::{check_claim_of, sat_with, AxisOrigin, SatAxis, SatOptions};
@@ -22,18 +23,12 @@ use crate::geometry::{Convex, DVec2, Pose};
 use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
 
-/// Alpha of the axes that are not the step's.
-const FAINT: u8 = 100;
 /// At most this many axes are drawn: all of them for small polygons; for large ones the step's
 /// axis and its neighbours (two thousand nearly parallel axes of two 1,000-gons would bury the
 /// shapes in a black ring). The table still lists every axis.
 pub const MAX_DRAWN_AXES: usize = 48;
 /// Up to this many axes every axis line carries its name; beyond, only the step's.
 const MAX_LABELLED_AXES: usize = 16;
-/// Pixel offsets of the intervals from their axis line.
-const OFFSET_A: f32 = 6.0;
-const OFFSET_B: f32 = -6.0;
-const OFFSET_SWEPT: f32 = 14.0;
 
 /// Where an axis comes from, in words.
 pub fn axis_words(origin: &AxisOrigin) -> String {
@@ -115,7 +110,11 @@ fn axis_marks(
     strong: bool,
     label: String,
 ) {
-    let alpha = if strong { 255 } else { FAINT };
+    let alpha = if strong {
+        OPAQUE
+    } else {
+        style::OTHER_AXIS_ALPHA
+    };
     let lo = intervals.iter().map(|x| x.0).fold(f64::INFINITY, f64::min) - pad;
     let hi = intervals
         .iter()
@@ -127,7 +126,11 @@ fn axis_marks(
         to: base + axis * hi,
         stroke: Stroke::solid(
             palette::SAT_AXIS.with_alpha(alpha),
-            if strong { 1.5 } else { 1.0 },
+            if strong {
+                style::AXIS_WIDTH
+            } else {
+                style::OTHER_AXIS_WIDTH
+            },
         ),
     });
     for &(min, max, offset, color) in intervals {
@@ -137,7 +140,7 @@ fn axis_marks(
             min,
             max,
             offset,
-            color: color.with_alpha(((color.3 as u16 * alpha as u16) / 255) as u8),
+            color: color.with_alpha(common::scaled_alpha(color.3, alpha)),
         });
     }
     if !label.is_empty() {
@@ -145,7 +148,7 @@ fn axis_marks(
             at: base + axis * hi,
             text: label,
             color: palette::TEXT.with_alpha(alpha),
-            offset: (-48.0, -12.0),
+            offset: style::AXIS_LABEL,
         });
     }
 }
@@ -154,9 +157,9 @@ fn axis_marks(
 fn overlap_interval(a: (f64, f64), b: (f64, f64)) -> (f64, f64, f32, Rgba) {
     let (lo, hi) = (a.0.max(b.0), a.1.min(b.1));
     if lo <= hi {
-        (lo, hi, 0.0, palette::SAT_OVERLAP)
+        (lo, hi, style::INTERVAL_ON_AXIS, palette::SAT_OVERLAP)
     } else {
-        (hi, lo, 0.0, palette::SAT_GAP)
+        (hi, lo, style::INTERVAL_ON_AXIS, palette::SAT_GAP)
     }
 }
 
@@ -199,33 +202,39 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         |(lo, hi), v| (lo.min(*v), hi.max(*v)),
     );
     let span = (hi - lo).max_element() + 2.0 * a.radius.max(b.radius);
-    let gap = 0.12 * span.max(1e-9);
+    let gap = style::AXIS_GAP * span.max(1e-9);
 
     // World: ghosts of A's motion (relative to B), the bodies.
     let check = check_claim_of(&s, a, b);
     if moving {
-        f.world
-            .push(common::body(&moved(a, rel), crate::geometry::Source::A, 70));
+        f.world.push(common::body(
+            &moved(a, rel),
+            crate::geometry::Source::A,
+            style::SWEPT_END_ALPHA,
+        ));
         f.world.push(Mark::Segment {
             from: a.centroid(),
             to: a.centroid() + rel,
-            stroke: Stroke::dashed(palette::SHAPE_A.with_alpha(140), 1.5),
+            stroke: Stroke::dashed(
+                palette::SHAPE_A.with_alpha(style::PATH_ALPHA),
+                style::HELPER_WIDTH,
+            ),
         });
     }
     if let Some(t) = check.and_then(|c| c.first_contact) {
         let hit = moved(a, rel * t);
         f.world.push(Mark::Polygon {
-            points: hit.outline(common::ARC_STEP),
-            stroke: Some(Stroke::dashed(palette::HIT_POSE, 2.0)),
+            points: hit.outline(style::ARC_STEP),
+            stroke: Some(Stroke::dashed(palette::HIT_POSE, style::MOVED_BODY_WIDTH)),
             fill: None,
             convex: true,
         });
     }
     f.world
-        .push(common::body(a, crate::geometry::Source::A, 255));
+        .push(common::body(a, crate::geometry::Source::A, OPAQUE));
     f.world
-        .push(common::body(b, crate::geometry::Source::B, 255));
-    f.config.extend(common::minkowski(&md, 255));
+        .push(common::body(b, crate::geometry::Source::B, OPAQUE));
+    f.config.extend(common::minkowski(&md, OPAQUE));
 
     // Every axis, in both panes.
     // The axis lines clear A, B and A moved (world); B ⊖ A, the origin and B ⊖ A moved by −rel.
@@ -261,19 +270,29 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         let ia = (x.a.min, x.a.max);
         let ib = (x.b.min, x.b.max);
         let mut world = vec![
-            (ia.0, ia.1, OFFSET_A, palette::SHAPE_A),
-            (ib.0, ib.1, OFFSET_B, palette::SHAPE_B),
+            (ia.0, ia.1, style::INTERVAL_A_OFFSET, palette::SHAPE_A),
+            (ib.0, ib.1, style::INTERVAL_B_OFFSET, palette::SHAPE_B),
             overlap_interval(ia, ib),
         ];
         // B ⊖ A on this axis, and moving A by rel moves it by −rel.
         let md_iv = (x.b.min - x.a.max, x.b.max - x.a.min);
-        let mut config = vec![(md_iv.0, md_iv.1, OFFSET_B, palette::MD_FILL.with_alpha(255))];
+        let mut config = vec![(
+            md_iv.0,
+            md_iv.1,
+            style::INTERVAL_B_OFFSET,
+            palette::MD_FILL.with_alpha(OPAQUE),
+        )];
         if let Some(sw) = x.swept {
-            world.push((sw.a.min, sw.a.max, OFFSET_SWEPT, palette::SAT_SWEPT));
+            world.push((
+                sw.a.min,
+                sw.a.max,
+                style::INTERVAL_SWEPT_OFFSET,
+                palette::SAT_SWEPT,
+            ));
             config.push((
                 x.b.min - sw.a.max,
                 x.b.max - sw.a.min,
-                OFFSET_SWEPT,
+                style::INTERVAL_SWEPT_OFFSET,
                 palette::SAT_SWEPT,
             ));
         }
@@ -290,25 +309,29 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             world_bases[i - drawn.start],
             x.axis,
             &world,
-            gap * 0.5,
+            gap * style::AXIS_PAD,
             strong,
             label.clone(),
         );
         // The origin's projection, 0 on the axis, must reach the config arrow.
-        config.push((0.0, 0.0, 0.0, palette::ORIGIN));
+        config.push((0.0, 0.0, style::INTERVAL_ON_AXIS, palette::ORIGIN));
         axis_marks(
             &mut f.config,
             config_bases[i - drawn.start],
             x.axis,
             &config,
-            gap * 0.5,
+            gap * style::AXIS_PAD,
             strong,
             label,
         );
         f.config.push(Mark::Point {
             at: config_bases[i - drawn.start],
-            color: palette::ORIGIN.with_alpha(if strong { 255 } else { FAINT }),
-            size: 6.0,
+            color: palette::ORIGIN.with_alpha(if strong {
+                OPAQUE
+            } else {
+                style::OTHER_AXIS_ALPHA
+            }),
+            size: style::ORIGIN_PROJECTION_DOT,
         });
         if strong {
             // Projection lines from the extreme points of each shape to the axis.
@@ -318,14 +341,20 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                     f.world.push(Mark::Segment {
                         from: p,
                         to: world_bases[i - drawn.start] + x.axis * p.dot(x.axis),
-                        stroke: Stroke::dashed(color.with_alpha(150), 1.0),
+                        stroke: Stroke::dashed(
+                            color.with_alpha(style::GUIDE_ALPHA),
+                            style::GUIDE_WIDTH,
+                        ),
                     });
                 }
             }
             f.config.push(Mark::Segment {
                 from: DVec2::ZERO,
                 to: config_bases[i - drawn.start],
-                stroke: Stroke::dashed(palette::ORIGIN.with_alpha(150), 1.0),
+                stroke: Stroke::dashed(
+                    palette::ORIGIN.with_alpha(style::GUIDE_ALPHA),
+                    style::GUIDE_WIDTH,
+                ),
             });
         }
     }
@@ -347,7 +376,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
 
     // The MTV (moves B), or the first separating axis.
     if let Some(m) = s.mtv {
-        let stroke = Stroke::solid(palette::MTV, 2.5);
+        let stroke = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
         let from = b.centroid();
         f.world.push(Mark::Arrow {
             from,
@@ -368,7 +397,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.world.push(Mark::Line {
             point: c + x.axis * (mid - c.dot(x.axis)),
             direction: x.axis.perp(),
-            stroke: Stroke::dashed(palette::SAT_GAP, 1.5),
+            stroke: Stroke::dashed(palette::SAT_GAP, style::HELPER_WIDTH),
         });
     }
     f.config.push(common::origin());
@@ -476,7 +505,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                     at: a.centroid() + rel,
                     text: "claimed hit never happens".into(),
                     color: palette::SAT_FALSE_CLAIM,
-                    offset: (-90.0, 30.0),
+                    offset: style::FALSE_CLAIM_LABEL,
                 });
             } else if c.swept_claims_hit {
                 f.readout("swept claim", "true: they do meet");
@@ -640,7 +669,7 @@ mod tests {
                     max,
                     color: c,
                     ..
-                } if *x == axis && c.with_alpha(255) == color => Some((*min, *max)),
+                } if *x == axis && c.with_alpha(OPAQUE) == color => Some((*min, *max)),
                 _ => None,
             })
             .collect()
@@ -666,7 +695,7 @@ mod tests {
                 same.iter().map(|y| (y.b[0], y.b[1])).collect::<Vec<_>>()
             );
             assert_eq!(
-                intervals(&f.config, axis, palette::MD_FILL.with_alpha(255)),
+                intervals(&f.config, axis, palette::MD_FILL.with_alpha(OPAQUE)),
                 same.iter()
                     .map(|y| (y.b[0] - y.a[1], y.b[1] - y.a[0]))
                     .collect::<Vec<_>>()

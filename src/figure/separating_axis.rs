@@ -10,6 +10,7 @@
 //! origin on the other side.
 
 use super::common::{self, num, vec};
+use super::style::{self, OPAQUE};
 use super::{Figure, Mark, Stroke, Table};
 use crate::geometry::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
 use crate::geometry::minkowski::minkowski_difference;
@@ -91,7 +92,7 @@ fn feature_marks(out: &mut Vec<Mark>, a: &Convex, b: &Convex, s: &PlaneSource) {
                 out.push(Mark::Segment {
                     from: p,
                     to: q,
-                    stroke: Stroke::solid(palette::SEPARATING_LINE, 5.0),
+                    stroke: Stroke::solid(palette::SEPARATING_LINE, style::FEATURE_EDGE_WIDTH),
                 });
             }
         }
@@ -104,7 +105,7 @@ fn feature_marks(out: &mut Vec<Mark>, a: &Convex, b: &Convex, s: &PlaneSource) {
                 out.push(Mark::Point {
                     at: *p,
                     color: palette::SEPARATING_LINE,
-                    size: 10.0,
+                    size: style::FEATURE_VERTEX_DOT,
                 });
             }
         }
@@ -166,21 +167,24 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.world.push(Mark::Polygon {
             points: vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)],
             stroke: Some(Stroke::dashed(
-                common::body_color(which).with_alpha(160),
-                1.5,
+                common::body_color(which).with_alpha(style::BOUNDING_BOX_ALPHA),
+                style::BOUNDING_BOX_WIDTH,
             )),
             fill: None,
             convex: true,
         });
     }
-    f.world.push(common::body(a, Source::A, 255));
-    f.world.push(common::body(b, Source::B, 255));
+    f.world.push(common::body(a, Source::A, OPAQUE));
+    f.world.push(common::body(b, Source::B, OPAQUE));
     let mut concave = Vec::new();
     for (body, which) in [(&scene.a, Source::A), (&scene.b, Source::B)] {
         if let Some((outline, dropped)) = concave_outline(body, fr.t) {
             f.world.push(Mark::Polygon {
                 points: outline,
-                stroke: Some(Stroke::dashed(palette::CONCAVE_INPUT, 1.5)),
+                stroke: Some(Stroke::dashed(
+                    palette::CONCAVE_INPUT,
+                    style::GIVEN_OUTLINE_WIDTH,
+                )),
                 fill: None,
                 convex: false,
             });
@@ -188,7 +192,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 f.world.push(Mark::Point {
                     at: *p,
                     color: palette::CONCAVE_INPUT,
-                    size: 7.0,
+                    size: style::DROPPED_VERTEX_DOT,
                 });
             }
             concave.push(format!(
@@ -212,7 +216,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                     } else {
                         palette::CACHE_FAILS
                     },
-                    2.0,
+                    style::SEPARATING_LINE_WIDTH,
                 ),
             });
         }
@@ -220,18 +224,21 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
 
     // The line found, its features, and its normal.
     let md = minkowski_difference(a, b);
-    f.config.extend(common::minkowski(&md, 255));
+    f.config.extend(common::minkowski(&md, OPAQUE));
     if let Some(found) = s.found() {
         let l = found.line;
         f.world.push(Mark::Line {
             point: l.point,
             direction: l.normal.perp(),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, 2.0),
+            stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
         });
         f.world.push(Mark::Arrow {
             from: l.point,
-            to: l.point + l.normal * 0.5 * found.gap.max(0.25),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, 1.5),
+            to: l.point
+                + l.normal
+                    * style::SEPARATING_NORMAL_SHARE
+                    * found.gap.max(style::SEPARATING_NORMAL_MIN_GAP),
+            stroke: Stroke::solid(palette::SEPARATING_LINE, style::HELPER_WIDTH),
         });
         feature_marks(&mut f.world, a, b, &found.source);
         // In B ⊖ A every point projects to at least the gap: the line n·x = gap supports the
@@ -240,12 +247,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         f.config.push(Mark::Line {
             point: p,
             direction: l.normal.perp(),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, 2.0),
+            stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
         });
         f.config.push(Mark::Arrow {
             from: DVec2::ZERO,
             to: p,
-            stroke: Stroke::dashed(palette::SEPARATING_LINE, 1.5),
+            stroke: Stroke::dashed(palette::SEPARATING_LINE, style::HELPER_WIDTH),
         });
     }
     f.config.push(common::origin());
@@ -328,7 +335,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         "dashed: a concave outline as given; dots: vertices the hull drops",
     );
     f.legend(
-        palette::SHAPE_A.with_alpha(160),
+        palette::SHAPE_A.with_alpha(style::BOUNDING_BOX_ALPHA),
         "dashed boxes: A's and B's bounding boxes",
     );
     Ok(f)
@@ -423,7 +430,10 @@ mod tests {
         let given: Vec<DVec2> = vertices.iter().map(|v| pose.apply(*v)).collect();
         assert!(f.world.contains(&Mark::Polygon {
             points: given.clone(),
-            stroke: Some(Stroke::dashed(palette::CONCAVE_INPUT, 1.5)),
+            stroke: Some(Stroke::dashed(
+                palette::CONCAVE_INPUT,
+                style::GIVEN_OUTLINE_WIDTH
+            )),
             fill: None,
             convex: false,
         }));
@@ -435,7 +445,9 @@ mod tests {
         // The body drawn is the hull: one vertex fewer.
         let bodies = scene.bodies().unwrap();
         assert_eq!(bodies.a.vertices.len(), vertices.len() - 1);
-        assert!(f.world.contains(&common::body(&bodies.a, Source::A, 255)));
+        assert!(f
+            .world
+            .contains(&common::body(&bodies.a, Source::A, OPAQUE)));
         // Apart, a line is found; nothing was cached.
         assert!(!r.intersecting);
         assert_eq!(lines(&f.world, palette::SEPARATING_LINE).len(), 1);
