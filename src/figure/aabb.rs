@@ -9,10 +9,10 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke};
-use crate::geometry::minkowski::minkowski_difference;
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
+use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::separating_plane::aabb_of;
-use crate::geometry::special::{aabb_difference, Aabb, Side};
+use crate::geometry::special::{aabb_difference, Aabb, AabbDifference, Side};
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
@@ -40,188 +40,203 @@ fn side_name(s: Side) -> &'static str {
 
 /// The figure (no iterations: one step).
 pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    let (box_a, exact_a) = bounding_aabb(a);
-    let (box_b, exact_b) = bounding_aabb(b);
-    let d = aabb_difference(&box_a, &box_b);
-    let c = d.contact;
-    let mut f = Figure {
-        steps: 1,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene)?))
+}
 
-    // World: the bodies, their boxes (dashed when a body is not its own box), the centres and
-    // half extents.
-    f.world.push(common::body(a, Source::A, OPAQUE));
-    f.world.push(common::body(b, Source::B, OPAQUE));
-    for (bx, exact, which) in [(&box_a, exact_a, Source::A), (&box_b, exact_b, Source::B)] {
-        let col = common::body_color(which);
-        if !exact {
-            f.world.push(Mark::Polygon {
-                points: bx.to_convex().vertices,
-                stroke: Some(Stroke::dashed(col, style::BOUNDING_BOX_WIDTH)),
-                fill: None,
-                convex: true,
-            });
+/// What the figure shows, computed once.
+struct Computed {
+    a: Convex,
+    b: Convex,
+    /// The bodies' bounding boxes, and whether each body is its box.
+    box_a: (Aabb, bool),
+    box_b: (Aabb, bool),
+    /// The boxes' difference B ⊖ A with the origin's distances to its sides.
+    d: AabbDifference,
+    /// The same difference as an MD, for its edges coloured by source.
+    md: MinkowskiDifference,
+}
+
+impl Computed {
+    fn new(scene: &Scene) -> Result<Computed, PathError> {
+        let bodies = scene.bodies()?;
+        let (a, b) = (bodies.a, bodies.b);
+        let box_a = bounding_aabb(&a);
+        let box_b = bounding_aabb(&b);
+        Ok(Computed {
+            d: aabb_difference(&box_a.0, &box_b.0),
+            md: minkowski_difference(&box_a.0.to_convex(), &box_b.0.to_convex()),
+            a,
+            b,
+            box_a,
+            box_b,
+        })
+    }
+
+    fn both_exact(&self) -> bool {
+        self.box_a.1 && self.box_b.1
+    }
+}
+
+/// The two half-extent arrows of a box from its centre, in both panes.
+fn half_extents(centre: DVec2, h: DVec2) -> [Mark; 2] {
+    [DVec2::new(h.x, 0.0), DVec2::new(0.0, h.y)].map(|e| {
+        Mark::arrow(
+            centre,
+            centre + e,
+            Stroke::solid(palette::HALF_EXTENT, style::HELPER_WIDTH),
+        )
+    })
+}
+
+impl Parts for Computed {
+    /// The bodies, their boxes (dashed when a body is not its own box), the centres and half
+    /// extents, and the push-out (the second article): overlapping, A moved by the closest point
+    /// clears B; apart, the gap between the witness points.
+    fn world(&self) -> Vec<Mark> {
+        let mut w = common::bodies(&self.a, &self.b);
+        for ((bx, exact), which) in [(&self.box_a, Source::A), (&self.box_b, Source::B)] {
+            let col = common::body_color(which);
+            if !exact {
+                w.push(Mark::Polygon {
+                    points: bx.to_convex().vertices,
+                    stroke: Some(Stroke::dashed(col, style::BOUNDING_BOX_WIDTH)),
+                    fill: None,
+                    convex: true,
+                });
+            }
+            w.extend(half_extents(bx.centre, bx.half_extents));
+            w.push(Mark::dot(bx.centre, col, style::BOX_CENTRE_DOT));
+            w.push(Mark::label(
+                bx.centre,
+                format!(
+                    "h{} = {}",
+                    if which == Source::A { "A" } else { "B" },
+                    vec(bx.half_extents)
+                ),
+                palette::TEXT,
+                style::HALF_EXTENT_LABEL,
+            ));
         }
-        let h = bx.half_extents;
-        for end in [
-            bx.centre + DVec2::new(h.x, 0.0),
-            bx.centre + DVec2::new(0.0, h.y),
-        ] {
-            f.world.push(Mark::Arrow {
-                from: bx.centre,
-                to: end,
-                stroke: Stroke::solid(palette::HALF_EXTENT, style::HELPER_WIDTH),
-            });
+        let push = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
+        let box_a = &self.box_a.0;
+        match self.d.push_out {
+            Some(p) => {
+                let moved = Aabb::new(box_a.centre + p, box_a.half_extents);
+                w.push(Mark::Polygon {
+                    points: moved.to_convex().vertices,
+                    stroke: Some(Stroke::dashed(palette::SHAPE_A, style::MOVED_BODY_WIDTH)),
+                    fill: None,
+                    convex: true,
+                });
+                w.push(Mark::arrow(box_a.centre, box_a.centre + p, push));
+            }
+            None => w.push(Mark::arrow(
+                self.d.contact.point_a,
+                self.d.contact.point_b,
+                push,
+            )),
         }
-        f.world.push(Mark::Point {
-            at: bx.centre,
-            color: col,
-            size: style::BOX_CENTRE_DOT,
-        });
-        f.world.push(Mark::Label {
-            at: bx.centre,
-            text: format!(
-                "h{} = {}",
-                if which == Source::A { "A" } else { "B" },
-                vec(h)
+        w
+    }
+
+    /// The MD box, the four side candidates, its half extents and corners, the nearest boundary
+    /// point.
+    fn config(&self) -> Vec<Mark> {
+        let d = &self.d;
+        let mut c = common::minkowski(&self.md, OPAQUE);
+        for (i, s) in d.sides.iter().enumerate() {
+            let chosen = i == d.nearest_side && d.contains_origin;
+            if !chosen {
+                c.push(Mark::segment(
+                    DVec2::ZERO,
+                    s.point,
+                    Stroke::dashed(palette::SIDE_CANDIDATE, style::CONSTRUCTION_WIDTH),
+                ));
+            }
+            c.push(Mark::label(
+                s.point,
+                num(s.distance),
+                palette::SIDE_CANDIDATE,
+                style::SIDE_DISTANCE_LABEL,
+            ));
+        }
+        c.extend(half_extents(d.md_centre, d.md_half_extents));
+        c.extend([
+            Mark::label(d.md_min, "minB - maxA", palette::TEXT, style::MD_MIN_LABEL),
+            Mark::label(d.md_max, "maxB - minA", palette::TEXT, style::MD_MAX_LABEL),
+            Mark::arrow(
+                DVec2::ZERO,
+                d.closest_point,
+                Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
             ),
-            color: palette::TEXT,
-            offset: style::HALF_EXTENT_LABEL,
-        });
+            Mark::dot(d.closest_point, palette::MTV, style::NEAREST_POINT_DOT),
+            common::origin(),
+        ]);
+        c
     }
 
-    // Push-out (the second article): overlapping, A moved by the closest point clears B. Apart,
-    // the gap between the witness points.
-    let push = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
-    match d.push_out {
-        Some(p) => {
-            let moved = Aabb::new(box_a.centre + p, box_a.half_extents);
-            f.world.push(Mark::Polygon {
-                points: moved.to_convex().vertices,
-                stroke: Some(Stroke::dashed(palette::SHAPE_A, style::MOVED_BODY_WIDTH)),
-                fill: None,
-                convex: true,
-            });
-            f.world.push(Mark::Arrow {
-                from: box_a.centre,
-                to: box_a.centre + p,
-                stroke: push,
-            });
+    fn readouts(&self) -> Vec<Readout> {
+        let d = &self.d;
+        let c = &d.contact;
+        let mut r = Vec::new();
+        if !self.both_exact() {
+            r.push(Readout::new(
+                "bodies",
+                "not both axis-aligned boxes: their bounding boxes are tested",
+            ));
         }
-        None => f.world.push(Mark::Arrow {
-            from: c.point_a,
-            to: c.point_b,
-            stroke: push,
-        }),
-    }
-
-    // Configuration space: the MD box, the four side candidates, the nearest boundary point.
-    let md_a = box_a.to_convex();
-    let md_b = box_b.to_convex();
-    f.config.extend(common::minkowski(
-        &minkowski_difference(&md_a, &md_b),
-        OPAQUE,
-    ));
-    for (i, s) in d.sides.iter().enumerate() {
-        let chosen = i == d.nearest_side && d.contains_origin;
-        if !chosen {
-            f.config.push(Mark::Segment {
-                from: DVec2::ZERO,
-                to: s.point,
-                stroke: Stroke::dashed(palette::SIDE_CANDIDATE, style::CONSTRUCTION_WIDTH),
-            });
-        }
-        f.config.push(Mark::Label {
-            at: s.point,
-            text: num(s.distance),
-            color: palette::SIDE_CANDIDATE,
-            offset: style::SIDE_DISTANCE_LABEL,
-        });
-    }
-    let md_centre_h = d.md_half_extents;
-    for end in [
-        d.md_centre + DVec2::new(md_centre_h.x, 0.0),
-        d.md_centre + DVec2::new(0.0, md_centre_h.y),
-    ] {
-        f.config.push(Mark::Arrow {
-            from: d.md_centre,
-            to: end,
-            stroke: Stroke::solid(palette::HALF_EXTENT, style::HELPER_WIDTH),
-        });
-    }
-    f.config.push(Mark::Label {
-        at: d.md_min,
-        text: "minB - maxA".into(),
-        color: palette::TEXT,
-        offset: style::MD_MIN_LABEL,
-    });
-    f.config.push(Mark::Label {
-        at: d.md_max,
-        text: "maxB - minA".into(),
-        color: palette::TEXT,
-        offset: style::MD_MAX_LABEL,
-    });
-    f.config.push(Mark::Arrow {
-        from: DVec2::ZERO,
-        to: d.closest_point,
-        stroke: push,
-    });
-    f.config.push(Mark::Point {
-        at: d.closest_point,
-        color: palette::MTV,
-        size: style::NEAREST_POINT_DOT,
-    });
-    f.config.push(common::origin());
-
-    // Read-outs.
-    if !(exact_a && exact_b) {
-        f.readout(
-            "bodies",
-            "not both axis-aligned boxes: their bounding boxes are tested",
-        );
-    }
-    f.readout(
-        "origin in B - A",
+        r.extend([
+            Readout::new(
+                "origin in B - A",
+                if d.contains_origin {
+                    "yes: the boxes overlap"
+                } else {
+                    "no: the boxes are apart"
+                },
+            ),
+            Readout::new("B - A min (minB - maxA)", vec(d.md_min)),
+            Readout::new("B - A max (maxB - minA)", vec(d.md_max)),
+            Readout::new("B - A half extents (hA + hB)", vec(d.md_half_extents)),
+        ]);
+        let s = d.sides[d.nearest_side];
         if d.contains_origin {
-            "yes: the boxes overlap"
-        } else {
-            "no: the boxes are apart"
-        },
-    );
-    f.readout("B - A min (minB - maxA)", vec(d.md_min));
-    f.readout("B - A max (maxB - minA)", vec(d.md_max));
-    f.readout("B - A half extents (hA + hB)", vec(d.md_half_extents));
-    let s = d.sides[d.nearest_side];
-    if d.contains_origin {
-        f.readout(
-            "nearest side",
-            format!("{}, {} away", side_name(s.side), num(s.distance)),
-        );
+            r.push(Readout::new(
+                "nearest side",
+                format!("{}, {} away", side_name(s.side), num(s.distance)),
+            ));
+        }
+        r.push(Readout::new(
+            "closest point on the bounds",
+            vec(d.closest_point),
+        ));
+        r.push(match d.push_out {
+            Some(p) => Readout::new("push-out (add to A)", vec(p)),
+            None => Readout::new("push-out", "none: not overlapping"),
+        });
+        r.extend([
+            Readout::new("distance", num(c.distance)),
+            Readout::new("normal", vec(c.normal)),
+            Readout::new("separation (moves B) = -push-out", vec(c.separation())),
+        ]);
+        r
     }
-    f.readout("closest point on the bounds", vec(d.closest_point));
-    match d.push_out {
-        Some(p) => f.readout("push-out (add to A)", vec(p)),
-        None => f.readout("push-out", "none: not overlapping"),
-    }
-    f.readout("distance", num(c.distance));
-    f.readout("normal", vec(c.normal));
-    f.readout("separation (moves B) = -push-out", vec(c.separation()));
 
-    common::standard_legend(&mut f);
-    f.legend(
-        palette::MTV,
-        "closest point of B - A to the origin = the push-out of A (apart: the gap)",
-    );
-    f.legend(palette::HALF_EXTENT, "half extents (of A, B, and B - A)");
-    f.legend(
-        palette::SIDE_CANDIDATE,
-        "the origin's distance to each side of B - A (the nearest wins)",
-    );
-    f.legend(palette::SHAPE_A, "dashed red box: A after the push-out");
-    Ok(f)
+    fn legend(&self) -> Vec<LegendEntry> {
+        let mut l = common::standard_legend();
+        l.extend([
+            LegendEntry::new(
+                palette::MTV,
+                "closest point of B - A to the origin = the push-out of A (apart: the gap)",
+            ),
+            LegendEntry::new(palette::HALF_EXTENT, "half extents (of A, B, and B - A)"),
+            LegendEntry::new(
+                palette::SIDE_CANDIDATE,
+                "the origin's distance to each side of B - A (the nearest wins)",
+            ),
+            LegendEntry::new(palette::SHAPE_A, "dashed red box: A after the push-out"),
+        ]);
+        l
+    }
 }
 
 #[cfg(test)]

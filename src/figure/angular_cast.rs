@@ -88,7 +88,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         ));
         f.config.push(common::origin());
         f.readout("status", status_text(&cast));
-        common::standard_legend(&mut f);
+        f.legend.extend(common::standard_legend());
         return Ok(f);
     };
     let k = step.min(last);
@@ -137,12 +137,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             OPAQUE,
             true,
         ));
-        f.world.push(Mark::Label {
-            at: cast.pose_a.position,
-            text: format!("A\u{2032}  t = {}", num(cast.toi)),
-            color: palette::HIT_POSE,
-            offset: style::NEXT_TIME_LABEL,
-        });
+        f.world.push(Mark::label(
+            cast.pose_a.position,
+            format!("A\u{2032}  t = {}", num(cast.toi)),
+            palette::HIT_POSE,
+            style::NEXT_TIME_LABEL,
+        ));
     }
     f.world.push(common::body(&a_t, Source::A, OPAQUE));
     f.world.push(common::body(&b_t, Source::B, OPAQUE));
@@ -170,18 +170,18 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
     }
     if s.distance > 0.0 {
-        f.world.push(Mark::Arrow {
-            from: s.point_a,
-            to: s.point_b,
-            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        });
+        f.world.push(Mark::arrow(
+            s.point_a,
+            s.point_b,
+            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+        ));
     }
-    f.world.push(Mark::Label {
-        at: s.pose_a.position,
-        text: format!("t = {}", num(s.t)),
-        color: palette::TEXT,
-        offset: style::TIME_LABEL,
-    });
+    f.world.push(Mark::label(
+        s.pose_a.position,
+        format!("t = {}", num(s.t)),
+        palette::TEXT,
+        style::TIME_LABEL,
+    ));
 
     // Configuration space: earlier MDs faded, this iteration's on top.
     for e in earlier.iter().map(|&j| &cast.iterations[j]) {
@@ -189,31 +189,31 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             &step_md(&ma, &mb, e),
             style::EARLIER_MD_ALPHA,
         ));
-        f.config.push(Mark::Point {
-            at: e.distance * e.normal,
-            color: palette::CLOSEST_MD_POINT.with_alpha(style::EARLIER_POINT_ALPHA),
-            size: style::EARLIER_POINT_DOT,
-        });
+        f.config.push(Mark::dot(
+            e.distance * e.normal,
+            palette::CLOSEST_MD_POINT.with_alpha(style::EARLIER_POINT_ALPHA),
+            style::EARLIER_POINT_DOT,
+        ));
     }
     f.config
         .extend(common::minkowski(&step_md(&ma, &mb, s), OPAQUE));
     let closest = s.distance * s.normal;
-    f.config.push(Mark::Arrow {
-        from: DVec2::ZERO,
-        to: closest,
-        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    });
-    f.config.push(Mark::Point {
-        at: closest,
-        color: palette::CLOSEST_MD_POINT,
-        size: style::STEP_POINT_DOT,
-    });
-    f.config.push(Mark::Label {
-        at: closest,
-        text: format!("d = {}", num(s.distance)),
-        color: palette::TEXT,
-        offset: style::DISTANCE_LABEL,
-    });
+    f.config.push(Mark::arrow(
+        DVec2::ZERO,
+        closest,
+        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+    ));
+    f.config.push(Mark::dot(
+        closest,
+        palette::CLOSEST_MD_POINT,
+        style::STEP_POINT_DOT,
+    ));
+    f.config.push(Mark::label(
+        closest,
+        format!("d = {}", num(s.distance)),
+        palette::TEXT,
+        style::DISTANCE_LABEL,
+    ));
     f.config.push(common::origin());
 
     // Read-outs.
@@ -260,7 +260,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         distance_column: Some(1),
     });
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::CLOSEST_MD_POINT,
         "the MD point nearest the origin (distance d along the normal)",

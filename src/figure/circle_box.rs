@@ -15,12 +15,11 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke};
-use crate::geometry::minkowski::minkowski_difference;
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
 use crate::geometry::special::{
     obb_circle, swap_roles, Circle, Clamp, Obb, ObbCircle, RegionKind, Side,
 };
-use crate::geometry::{contact, Convex, DVec2, Source};
+use crate::geometry::{contact, Contact, Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{Body, PathError, Scene, ShapeSpec};
 
@@ -78,189 +77,242 @@ fn region_range(c: Clamp, h: f64, reach: f64) -> (f64, f64) {
     }
 }
 
-/// The marks of the clamp in the world: under the bodies the side lines and the region; over
-/// them V, Bc and the distance segment.
-fn clamp_marks(bx: &Obb, circle: &Circle, oc: &ObbCircle) -> (Vec<Mark>, Vec<Mark>) {
-    let (mut under, mut over) = (Vec::new(), Vec::new());
-    let pose = bx.pose();
-    let h = bx.half_extents;
-    let bs = &oc.box_space;
-    // The side lines, extended: the nine regions.
-    for (p, d) in [
-        (DVec2::new(-h.x, 0.0), DVec2::Y),
-        (DVec2::new(h.x, 0.0), DVec2::Y),
-        (DVec2::new(0.0, -h.y), DVec2::X),
-        (DVec2::new(0.0, h.y), DVec2::X),
-    ] {
-        under.push(Mark::Line {
+/// The figure (no iterations: one step).
+pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
+    Ok(super::assemble(&Computed::new(scene)?))
+}
+
+/// The scene's box and circle with the clamp between them.
+struct Pair {
+    bx: Obb,
+    circle: Circle,
+    /// Which body is the box.
+    box_is: Source,
+    clamp: ObbCircle,
+}
+
+/// What the figure shows, computed once.
+struct Computed {
+    placed: common::Placed,
+    /// The box and the circle, when the scene has one of each.
+    pair: Option<Pair>,
+    /// The clamp's contact with A and B in their roles, else the general one.
+    contact: Contact,
+}
+
+impl Computed {
+    fn new(scene: &Scene) -> Result<Computed, PathError> {
+        let placed = common::Placed::new(scene)?;
+        let (a, b) = (&placed.a, &placed.b);
+        let pair = box_and_circle(scene, a, b).map(|(bx, circle, box_is)| Pair {
+            clamp: obb_circle(&bx, &circle),
+            bx,
+            circle,
+            box_is,
+        });
+        let contact = match &pair {
+            Some(p) => match p.box_is {
+                Source::A => p.clamp.contact,
+                Source::B => swap_roles(p.clamp.contact),
+            },
+            None => contact(a, b),
+        };
+        Ok(Computed {
+            placed,
+            pair,
+            contact,
+        })
+    }
+}
+
+impl Pair {
+    /// Under the bodies: the box's side lines extended (the nine clamp regions) and the region
+    /// the circle's centre is in.
+    fn under(&self) -> Vec<Mark> {
+        let pose = self.bx.pose();
+        let h = self.bx.half_extents;
+        let bs = &self.clamp.box_space;
+        let mut out: Vec<Mark> = [
+            (DVec2::new(-h.x, 0.0), DVec2::Y),
+            (DVec2::new(h.x, 0.0), DVec2::Y),
+            (DVec2::new(0.0, -h.y), DVec2::X),
+            (DVec2::new(0.0, h.y), DVec2::X),
+        ]
+        .into_iter()
+        .map(|(p, d)| Mark::Line {
             point: pose.apply(p),
             direction: pose.rotate(d),
             stroke: Stroke::dashed(palette::AXES, style::GUIDE_WIDTH),
+        })
+        .collect();
+        // The region reaches a little past the circle.
+        let reach = (bs.offset - bs.clamped).length()
+            + self.circle.radius
+            + style::CLAMP_REGION_MARGIN * h.min_element();
+        let (x0, x1) = region_range(bs.region.x, h.x, reach);
+        let (y0, y1) = region_range(bs.region.y, h.y, reach);
+        out.push(Mark::Polygon {
+            points: [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                .iter()
+                .map(|&(x, y)| pose.apply(DVec2::new(x, y)))
+                .collect(),
+            stroke: None,
+            fill: Some(palette::CLAMP_REGION),
+            convex: true,
         });
+        out
     }
-    // The region the centre is in, reaching a little past the circle.
-    let reach = (bs.offset - bs.clamped).length()
-        + circle.radius
-        + style::CLAMP_REGION_MARGIN * h.min_element();
-    let (x0, x1) = region_range(bs.region.x, h.x, reach);
-    let (y0, y1) = region_range(bs.region.y, h.y, reach);
-    under.push(Mark::Polygon {
-        points: [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-            .iter()
-            .map(|&(x, y)| pose.apply(DVec2::new(x, y)))
-            .collect(),
-        stroke: None,
-        fill: Some(palette::CLAMP_REGION),
-        convex: true,
-    });
-    // V from the box's centre to the circle's centre, and its clamped version Bc.
-    over.push(Mark::Arrow {
-        from: bx.centre,
-        to: circle.centre,
-        stroke: Stroke::solid(palette::TEXT, style::HELPER_WIDTH),
-    });
-    over.push(Mark::Label {
-        at: bx.centre.lerp(circle.centre, style::VECTOR_NAME_AT),
-        text: "V".into(),
-        color: palette::TEXT,
-        offset: style::VECTOR_NAME_LABEL,
-    });
-    over.push(Mark::Arrow {
-        from: bx.centre,
-        to: oc.clamped_world,
-        stroke: Stroke::solid(palette::CLAMPED, style::CONSTRUCTION_WIDTH),
-    });
-    over.push(Mark::Point {
-        at: oc.clamped_world,
-        color: palette::CLAMPED,
-        size: style::CLAMPED_DOT,
-    });
-    over.push(Mark::Label {
-        at: oc.clamped_world,
-        text: "Bc".into(),
-        color: palette::CLAMPED,
-        offset: style::CLAMPED_LABEL,
-    });
-    if bs.nearest_face.is_some() {
-        // Inside: the point the geometry uses instead, on the nearest face.
-        over.push(Mark::Point {
-            at: oc.closest_world,
-            color: palette::MTV,
-            size: style::NEAREST_POINT_DOT,
-        });
+
+    /// Over the bodies: V from the box's centre to the circle's, Bc (V clamped), and the
+    /// distance segment from the box's closest point to the centre.
+    fn over(&self) -> Vec<Mark> {
+        let (bx, circle, oc) = (&self.bx, &self.circle, &self.clamp);
+        let mut out = vec![
+            Mark::arrow(
+                bx.centre,
+                circle.centre,
+                Stroke::solid(palette::TEXT, style::HELPER_WIDTH),
+            ),
+            Mark::label(
+                bx.centre.lerp(circle.centre, style::VECTOR_NAME_AT),
+                "V",
+                palette::TEXT,
+                style::VECTOR_NAME_LABEL,
+            ),
+            Mark::arrow(
+                bx.centre,
+                oc.clamped_world,
+                Stroke::solid(palette::CLAMPED, style::CONSTRUCTION_WIDTH),
+            ),
+            Mark::dot(oc.clamped_world, palette::CLAMPED, style::CLAMPED_DOT),
+            Mark::label(
+                oc.clamped_world,
+                "Bc",
+                palette::CLAMPED,
+                style::CLAMPED_LABEL,
+            ),
+        ];
+        if oc.box_space.nearest_face.is_some() {
+            // Inside: the point the geometry uses instead, on the nearest face.
+            out.push(Mark::dot(
+                oc.closest_world,
+                palette::MTV,
+                style::NEAREST_POINT_DOT,
+            ));
+        }
+        out.push(Mark::segment(
+            oc.closest_world,
+            circle.centre,
+            Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
+        ));
+        out
     }
-    over.push(Mark::Segment {
-        from: oc.closest_world,
-        to: circle.centre,
-        stroke: Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
-    });
-    (under, over)
-}
 
-/// The figure (no iterations: one step).
-pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    let md = minkowski_difference(a, b);
-    let mut f = Figure {
-        steps: 1,
-        ..Figure::default()
-    };
-    let pair = box_and_circle(scene, a, b);
-    let (under, over) = match &pair {
-        Some((bx, circle, _)) => clamp_marks(bx, circle, &obb_circle(bx, circle)),
-        None => (vec![], vec![]),
-    };
-    f.world.extend(under);
-    f.world.push(common::body(a, Source::A, OPAQUE));
-    f.world.push(common::body(b, Source::B, OPAQUE));
-    f.world.extend(over);
-    f.config.extend(common::minkowski(&md, OPAQUE));
+    /// The core point of B ⊖ A nearest the origin: the circle's centre minus the box's closest
+    /// point (or its negative with the roles swapped).
+    fn core_point(&self) -> DVec2 {
+        match self.box_is {
+            Source::A => self.circle.centre - self.clamp.closest_world,
+            Source::B => self.clamp.closest_world - self.circle.centre,
+        }
+    }
 
-    let c = match &pair {
-        Some((bx, circle, box_is)) => {
-            let oc = obb_circle(bx, circle);
-            let bs = &oc.box_space;
-            // Configuration space: the core of B ⊖ A nearest the origin is the circle's centre
-            // minus the box's closest point (or its negative with the roles swapped).
-            let core = match box_is {
-                Source::A => circle.centre - oc.closest_world,
-                Source::B => oc.closest_world - circle.centre,
-            };
-            f.config.push(Mark::Segment {
-                from: DVec2::ZERO,
-                to: core,
-                stroke: Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
-            });
-            f.config.push(Mark::Point {
-                at: core,
-                color: palette::CLAMPED,
-                size: style::CORE_POINT_DOT,
-            });
-            f.readout(
+    fn readouts(&self) -> Vec<Readout> {
+        let bs = &self.clamp.box_space;
+        let mut r = vec![
+            Readout::new(
                 "box",
-                if *box_is == Source::A {
+                if self.box_is == Source::A {
                     "A (circle B)"
                 } else {
                     "B (circle A): roles swapped"
                 },
-            );
-            f.readout("region of the centre", region_words(bs.region.kind()));
-            f.readout("V (box frame)", vec(bs.offset));
-            f.readout("Bc = V clamped to the half extents", vec(bs.clamped));
-            f.readout("|V - Bc|", num((bs.offset - bs.clamped).length()));
-            f.readout("r", num(circle.radius));
-            f.readout("article: |V - Bc| - r", num(bs.article_distance));
-            if let Some(face) = bs.nearest_face {
-                f.readout(
-                    "centre inside: leaves through",
-                    format!(
-                        "face {} at depth {} (the article's formula says -r)",
-                        face_name(face.side),
-                        num(face.distance)
-                    ),
-                );
-            }
-            match box_is {
-                Source::A => oc.contact,
-                Source::B => swap_roles(oc.contact),
-            }
+            ),
+            Readout::new("region of the centre", region_words(bs.region.kind())),
+            Readout::new("V (box frame)", vec(bs.offset)),
+            Readout::new("Bc = V clamped to the half extents", vec(bs.clamped)),
+            Readout::new("|V - Bc|", num((bs.offset - bs.clamped).length())),
+            Readout::new("r", num(self.circle.radius)),
+            Readout::new("article: |V - Bc| - r", num(bs.article_distance)),
+        ];
+        if let Some(face) = bs.nearest_face {
+            r.push(Readout::new(
+                "centre inside: leaves through",
+                format!(
+                    "face {} at depth {} (the article's formula says -r)",
+                    face_name(face.side),
+                    num(face.distance)
+                ),
+            ));
         }
-        None => {
-            f.readout(
+        r
+    }
+}
+
+impl Parts for Computed {
+    /// Under the bodies the side lines and the clamp region; over them V, Bc and the distance
+    /// segment; the minimum translation.
+    fn world(&self) -> Vec<Mark> {
+        let mut w = self.pair.as_ref().map_or(vec![], Pair::under);
+        w.extend(self.placed.bodies());
+        w.extend(self.pair.as_ref().map_or(vec![], Pair::over));
+        w.push(common::minimum_translation_world(&self.contact));
+        w
+    }
+
+    /// B ⊖ A (the box grown by the radius), the segment from the origin to its core (`V − Bc`
+    /// seen from the other side), the minimum translation.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = self.placed.minkowski();
+        if let Some(p) = &self.pair {
+            let core = p.core_point();
+            c.push(Mark::segment(
+                DVec2::ZERO,
+                core,
+                Stroke::dashed(palette::CLAMPED, style::HELPER_WIDTH),
+            ));
+            c.push(Mark::dot(core, palette::CLAMPED, style::CORE_POINT_DOT));
+        }
+        c.push(common::minimum_translation_config(&self.contact));
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let mut r = match &self.pair {
+            Some(p) => p.readouts(),
+            None => vec![Readout::new(
                 "this demo",
                 "needs a box and a circle: the general contact is shown",
-            );
-            contact(a, b)
-        }
-    };
+            )],
+        };
+        r.extend(common::contact_readouts(&self.contact));
+        r
+    }
 
-    common::minimum_translation(&mut f, &c);
-    f.config.push(common::origin());
-    f.readout("intersecting", if c.intersecting() { "yes" } else { "no" });
-    f.readout("distance", num(c.distance));
-    f.readout("normal", vec(c.normal));
-    f.readout("separation", vec(c.separation()));
-
-    common::standard_legend(&mut f);
-    f.legend(
-        palette::CLAMP_REGION.with_alpha(OPAQUE),
-        "the clamp region of the circle's centre",
-    );
-    f.legend(
-        palette::AXES,
-        "dashed: the box's side lines, cutting the plane into nine clamp regions",
-    );
-    f.legend(palette::TEXT, "V: box centre to circle centre");
-    f.legend(
-        palette::CLAMPED,
-        "Bc, V clamped to the box; dashed: Bc to the centre (in B - A: origin to the core)",
-    );
-    f.legend(
-        palette::MTV,
-        "minimum translation (apart: the gap); dot: the face point used when the centre is inside",
-    );
-    Ok(f)
+    fn legend(&self) -> Vec<LegendEntry> {
+        let mut l = common::standard_legend();
+        l.extend([
+            LegendEntry::new(
+                palette::CLAMP_REGION.with_alpha(OPAQUE),
+                "the clamp region of the circle's centre",
+            ),
+            LegendEntry::new(
+                palette::AXES,
+                "dashed: the box's side lines, cutting the plane into nine clamp regions",
+            ),
+            LegendEntry::new(palette::TEXT, "V: box centre to circle centre"),
+            LegendEntry::new(
+                palette::CLAMPED,
+                "Bc, V clamped to the box; dashed: Bc to the centre (in B - A: origin to the core)",
+            ),
+            LegendEntry::new(
+                palette::MTV,
+                "minimum translation (apart: the gap); dot: the face point used when the centre is inside",
+            ),
+        ]);
+        l
+    }
 }
 
 #[cfg(test)]

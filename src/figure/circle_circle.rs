@@ -2,13 +2,27 @@
 //! penetration distance `p = ‖B − A‖ − (r_A + r_B)` and the penetration vector along the normal.
 //! In configuration space B ⊖ A is one disc of radius `r_A + r_B` about `c_B − c_A`.
 
-use super::common::{self, num, vec};
+use super::common::{self, num, vec, yes_no};
 use super::style;
-use super::{Figure, Mark, Stroke};
-use crate::geometry::special::{circle_circle, Circle};
-use crate::geometry::{contact, Convex};
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
+use crate::geometry::special::{circle_circle, Circle, CircleCircle};
+use crate::geometry::{contact, Contact, Convex};
 use crate::palette;
 use crate::scene::{PathError, Scene};
+
+/// The figure (no iterations: one step).
+pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
+    Ok(super::assemble(&Computed::new(scene)?))
+}
+
+/// What the figure shows, computed once.
+struct Computed {
+    placed: common::Placed,
+    /// Both bodies as circles and the article's record of them, when they are circles.
+    circles: Option<(Circle, Circle, CircleCircle)>,
+    /// The article's contact for two circles, else the general one.
+    contact: Contact,
+}
 
 /// A body as a circle, if it is one (a single core point).
 fn as_circle(c: &Convex) -> Option<Circle> {
@@ -18,53 +32,90 @@ fn as_circle(c: &Convex) -> Option<Circle> {
     })
 }
 
-/// The figure (no iterations: one step).
-pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    let mut f = common::plain(a, b);
+impl Computed {
+    fn new(scene: &Scene) -> Result<Computed, PathError> {
+        let placed = common::Placed::new(scene)?;
+        let (a, b) = (&placed.a, &placed.b);
+        let circles = match (as_circle(a), as_circle(b)) {
+            (Some(ca), Some(cb)) => Some((ca, cb, circle_circle(&ca, &cb))),
+            _ => None,
+        };
+        let contact = match &circles {
+            Some((_, _, cc)) => cc.contact,
+            None => contact(a, b),
+        };
+        Ok(Computed {
+            placed,
+            circles,
+            contact,
+        })
+    }
+}
 
-    let c = match (as_circle(a), as_circle(b)) {
-        (Some(ca), Some(cb)) => {
-            let cc = circle_circle(&ca, &cb);
-            f.world.push(Mark::Segment {
-                from: ca.centre,
-                to: cb.centre,
-                stroke: Stroke::dashed(palette::AXES, style::HELPER_WIDTH),
-            });
+impl Parts for Computed {
+    /// The bodies, the line between the centres, the penetration vector.
+    fn world(&self) -> Vec<Mark> {
+        let mut w = self.placed.bodies();
+        if let Some((ca, cb, _)) = &self.circles {
+            w.push(Mark::segment(
+                ca.centre,
+                cb.centre,
+                Stroke::dashed(palette::AXES, style::HELPER_WIDTH),
+            ));
             for centre in [ca.centre, cb.centre] {
-                f.world.push(Mark::Point {
-                    at: centre,
-                    color: palette::TEXT,
-                    size: style::CENTRE_DOT,
-                });
+                w.push(Mark::dot(centre, palette::TEXT, style::CENTRE_DOT));
             }
-            f.readout("|B - A| (centres)", num(cc.centre_distance));
-            f.readout("rA + rB", num(cc.radius_sum));
-            f.readout("p = |B - A| - (rA + rB)", num(cc.contact.distance));
-            if cc.concentric {
-                f.readout("concentric", "the normal is a convention (+x)");
-            }
-            cc.contact
         }
-        _ => {
-            f.readout(
+        w.push(common::minimum_translation_world(&self.contact));
+        w
+    }
+
+    /// The MD (one disc for two circles) and the penetration vector from the origin.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = self.placed.minkowski();
+        c.push(common::minimum_translation_config(&self.contact));
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let mut r = match &self.circles {
+            Some((_, _, cc)) => {
+                let mut r = vec![
+                    Readout::new("|B - A| (centres)", num(cc.centre_distance)),
+                    Readout::new("rA + rB", num(cc.radius_sum)),
+                    Readout::new("p = |B - A| - (rA + rB)", num(cc.contact.distance)),
+                ];
+                if cc.concentric {
+                    r.push(Readout::new(
+                        "concentric",
+                        "the normal is a convention (+x)",
+                    ));
+                }
+                r
+            }
+            None => vec![Readout::new(
                 "this demo",
                 "needs two circles: the general contact is shown",
-            );
-            contact(a, b)
-        }
-    };
+            )],
+        };
+        let c = &self.contact;
+        r.extend([
+            Readout::new("intersecting", yes_no(c.intersecting())),
+            Readout::new("normal", vec(c.normal)),
+            Readout::new("penetration vector", vec(c.separation())),
+        ]);
+        r
+    }
 
-    common::minimum_translation(&mut f, &c);
-    f.config.push(common::origin());
-
-    f.readout("intersecting", if c.intersecting() { "yes" } else { "no" });
-    f.readout("normal", vec(c.normal));
-    f.readout("penetration vector", vec(c.separation()));
-    common::standard_legend(&mut f);
-    f.legend(palette::MTV, "penetration vector (apart: the gap)");
-    Ok(f)
+    fn legend(&self) -> Vec<LegendEntry> {
+        let mut l = common::standard_legend();
+        l.push(LegendEntry::new(
+            palette::MTV,
+            "penetration vector (apart: the gap)",
+        ));
+        l
+    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
-//! Marks every demo draws the same way: the bodies, the Minkowski difference with its edges
-//! coloured by source, the origin, the legend entries for them.
+//! What every demo draws and says the same way: the bodies, the Minkowski difference with its
+//! edges coloured by source, the origin, the minimum translation, the legend entries for them,
+//! and numbers as the read-outs print them.
 
 use super::style::{self, ARC_STEP, BODY_FILL_ALPHA, BODY_WIDTH, OPAQUE};
-use super::{Figure, Mark, Stroke};
-use crate::geometry::minkowski::MinkowskiDifference;
+use super::{Figure, LegendEntry, Mark, Readout, Stroke};
+use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{Contact, Convex, DVec2, Source};
 use crate::palette::{self, Rgba};
+use crate::scene::{PathError, Scene};
 
 /// The colour of body `which`.
 pub fn body_color(which: Source) -> Rgba {
@@ -83,25 +85,23 @@ pub fn minkowski(md: &MinkowskiDifference, alpha: u8) -> Vec<Mark> {
 
 /// The origin of configuration space: a black dot.
 pub fn origin() -> Mark {
-    Mark::Point {
-        at: DVec2::ZERO,
-        color: palette::ORIGIN,
-        size: style::ORIGIN_DOT,
-    }
+    Mark::dot(DVec2::ZERO, palette::ORIGIN, style::ORIGIN_DOT)
 }
 
 /// The legend entries every demo shares: A, B, the MD's edges, the origin.
-pub fn standard_legend(figure: &mut Figure) {
-    figure.legend(palette::SHAPE_A, "A, and MD edges that come from A");
-    figure.legend(palette::SHAPE_B, "B, and MD edges that come from B");
-    figure.legend(
-        palette::MD_FILL.with_alpha(OPAQUE),
-        "B \u{2296} A, the Minkowski difference",
-    );
-    figure.legend(
-        palette::ORIGIN,
-        "the origin: inside the MD exactly when A and B overlap",
-    );
+pub fn standard_legend() -> Vec<LegendEntry> {
+    vec![
+        LegendEntry::new(palette::SHAPE_A, "A, and MD edges that come from A"),
+        LegendEntry::new(palette::SHAPE_B, "B, and MD edges that come from B"),
+        LegendEntry::new(
+            palette::MD_FILL.with_alpha(OPAQUE),
+            "B \u{2296} A, the Minkowski difference",
+        ),
+        LegendEntry::new(
+            palette::ORIGIN,
+            "the origin: inside the MD exactly when A and B overlap",
+        ),
+    ]
 }
 
 /// A number as the read-outs show it: 4 decimals, no `-0`.
@@ -118,6 +118,61 @@ pub fn vec(v: DVec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
 }
 
+/// A yes-or-no fact as the read-outs show it.
+pub fn yes_no(fact: bool) -> &'static str {
+    if fact {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// The read-outs of a contact: whether A and B overlap, the signed distance, the normal (A to
+/// B) and the separation (moves B).
+pub fn contact_readouts(c: &Contact) -> Vec<Readout> {
+    vec![
+        Readout::new("intersecting", yes_no(c.intersecting())),
+        Readout::new("distance", num(c.distance)),
+        Readout::new("normal", vec(c.normal)),
+        Readout::new("separation", vec(c.separation())),
+    ]
+}
+
+/// The two bodies, A then B, at full strength.
+pub fn bodies(a: &Convex, b: &Convex) -> Vec<Mark> {
+    vec![body(a, Source::A, OPAQUE), body(b, Source::B, OPAQUE)]
+}
+
+/// The two bodies where the scene places them (at `t = 0`), and their MD: what a demo without
+/// motion draws on.
+pub struct Placed {
+    pub a: Convex,
+    pub b: Convex,
+    pub md: MinkowskiDifference,
+}
+
+impl Placed {
+    pub fn new(scene: &Scene) -> Result<Placed, PathError> {
+        let bodies = scene.bodies()?;
+        let md = minkowski_difference(&bodies.a, &bodies.b);
+        Ok(Placed {
+            a: bodies.a,
+            b: bodies.b,
+            md,
+        })
+    }
+
+    /// The bodies, A then B, at full strength.
+    pub fn bodies(&self) -> Vec<Mark> {
+        bodies(&self.a, &self.b)
+    }
+
+    /// The MD, its edges coloured by source, at full strength.
+    pub fn minkowski(&self) -> Vec<Mark> {
+        minkowski(&self.md, OPAQUE)
+    }
+}
+
 /// A one-step figure with the two bodies in the world and their MD (edges coloured by source)
 /// in configuration space: what a demo adds its own marks to.
 pub fn plain(a: &Convex, b: &Convex) -> Figure {
@@ -125,31 +180,35 @@ pub fn plain(a: &Convex, b: &Convex) -> Figure {
         steps: 1,
         ..Figure::default()
     };
-    f.world.push(body(a, Source::A, OPAQUE));
-    f.world.push(body(b, Source::B, OPAQUE));
-    f.config.extend(minkowski(
-        &crate::geometry::minkowski::minkowski_difference(a, b),
-        OPAQUE,
-    ));
+    f.world.extend(bodies(a, b));
+    f.config
+        .extend(minkowski(&minkowski_difference(a, b), OPAQUE));
     f
 }
 
-/// The minimum translation in both panes: in configuration space from the origin to the MD's
-/// nearest boundary point; in the world, how B moves to leave A (or, apart, the gap from A's
+/// The minimum translation in the world: how B moves to leave A (or, apart, the gap from A's
 /// witness to B's).
-pub fn minimum_translation(f: &mut Figure, c: &Contact) {
-    let stroke = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
+pub fn minimum_translation_world(c: &Contact) -> Mark {
     let (from, to) = if c.distance < 0.0 {
         (c.point_b, c.point_b + c.separation())
     } else {
         (c.point_a, c.point_b)
     };
-    f.world.push(Mark::Arrow { from, to, stroke });
-    f.config.push(Mark::Arrow {
-        from: DVec2::ZERO,
-        to: c.md_point(),
-        stroke,
-    });
+    Mark::Arrow {
+        from,
+        to,
+        stroke: Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
+    }
+}
+
+/// The minimum translation in configuration space: from the origin to the MD's nearest
+/// boundary point.
+pub fn minimum_translation_config(c: &Contact) -> Mark {
+    Mark::arrow(
+        DVec2::ZERO,
+        c.md_point(),
+        Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
+    )
 }
 
 /// A shape's outline in any colour (A′ in pink, a body at another time): filled faintly when
@@ -181,10 +240,12 @@ pub fn outline_in(shape: &Convex, color: Rgba, alpha: u8, dashed: bool) -> Mark 
 /// A body's velocity arrow over the whole motion (from its position at `t = 0` to where it is
 /// at `t = 1`), in its colour, as the editing handle draws it; nothing when it is at rest.
 pub fn velocity_arrow(position: DVec2, velocity: DVec2, which: Source) -> Option<Mark> {
-    (velocity != DVec2::ZERO).then(|| Mark::Arrow {
-        from: position,
-        to: position + velocity,
-        stroke: Stroke::solid(body_color(which), style::VELOCITY_WIDTH),
+    (velocity != DVec2::ZERO).then(|| {
+        Mark::arrow(
+            position,
+            position + velocity,
+            Stroke::solid(body_color(which), style::VELOCITY_WIDTH),
+        )
     })
 }
 

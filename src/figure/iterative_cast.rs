@@ -72,12 +72,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 ));
             }
         }
-        f.world.push(Mark::Label {
-            at: ma.pose.position + ma.velocity * next_t,
-            text: format!("next: t = {}", num(next_t)),
-            color: palette::NEXT_ESTIMATE,
-            offset: style::NEXT_TIME_LABEL,
-        });
+        f.world.push(Mark::label(
+            ma.pose.position + ma.velocity * next_t,
+            format!("next: t = {}", num(next_t)),
+            palette::NEXT_ESTIMATE,
+            style::NEXT_TIME_LABEL,
+        ));
     }
     let (a_t, b_t) = (translated_at(&ma, s.t), translated_at(&mb, s.t));
     f.world.push(common::body(&a_t, Source::A, OPAQUE));
@@ -88,17 +88,17 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     }
     // The gap the distance query measured, between the witness points.
     let c = contact(&a_t, &b_t);
-    f.world.push(Mark::Arrow {
-        from: c.point_a,
-        to: c.point_b,
-        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    });
-    f.world.push(Mark::Label {
-        at: ma.pose.position + ma.velocity * s.t,
-        text: format!("I{}: t = {}", k + 1, num(s.t)),
-        color: palette::TEXT,
-        offset: style::TIME_LABEL,
-    });
+    f.world.push(Mark::arrow(
+        c.point_a,
+        c.point_b,
+        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+    ));
+    f.world.push(Mark::label(
+        ma.pose.position + ma.velocity * s.t,
+        format!("I{}: t = {}", k + 1, num(s.t)),
+        palette::TEXT,
+        style::TIME_LABEL,
+    ));
 
     config_marks(&mut f, &cast, &a0, &b0, k, len);
 
@@ -138,7 +138,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         distance_column: Some(1),
     });
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::ESTIMATE,
         "the estimate: the origin carried along the ray to time t",
@@ -188,35 +188,35 @@ fn config_marks(
         .extend(common::minkowski(&minkowski_difference(a0, b0), OPAQUE));
     let ray = &cast.ray;
     if ray.length > 0.0 {
-        f.config.push(Mark::Arrow {
-            from: ray.origin,
-            to: ray.end(),
-            stroke: Stroke::solid(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-        });
-        f.config.push(Mark::Label {
-            at: ray.end(),
-            text: "t = 1".into(),
-            color: palette::CAST_RAY,
-            offset: style::TIME_LABEL,
-        });
+        f.config.push(Mark::arrow(
+            ray.origin,
+            ray.end(),
+            Stroke::solid(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+        ));
+        f.config.push(Mark::label(
+            ray.end(),
+            "t = 1",
+            palette::CAST_RAY,
+            style::TIME_LABEL,
+        ));
     }
     let faded = |c: palette::Rgba| c.with_alpha(style::EARLIER_POINT_ALPHA);
     for e in &cast.steps[..k] {
-        f.config.push(Mark::Segment {
-            from: e.estimate,
-            to: e.closest,
-            stroke: Stroke::solid(faded(palette::CAST_NORMAL), style::GUIDE_WIDTH),
-        });
-        f.config.push(Mark::Point {
-            at: e.closest,
-            color: faded(palette::CLOSEST_MD_POINT),
-            size: style::EARLIER_POINT_DOT,
-        });
-        f.config.push(Mark::Point {
-            at: e.estimate,
-            color: faded(palette::ESTIMATE),
-            size: style::EARLIER_POINT_DOT,
-        });
+        f.config.push(Mark::segment(
+            e.estimate,
+            e.closest,
+            Stroke::solid(faded(palette::CAST_NORMAL), style::GUIDE_WIDTH),
+        ));
+        f.config.push(Mark::dot(
+            e.closest,
+            faded(palette::CLOSEST_MD_POINT),
+            style::EARLIER_POINT_DOT,
+        ));
+        f.config.push(Mark::dot(
+            e.estimate,
+            faded(palette::ESTIMATE),
+            style::EARLIER_POINT_DOT,
+        ));
     }
     let s = cast.steps[k];
     // Nothing of the MD is nearer the estimate than the distance: the free disc.
@@ -235,40 +235,40 @@ fn config_marks(
     // it), drawn as a long segment so that the view's fit does not depend on it.
     let along = s.normal.perp()
         * (style::SUPPORTING_LINE_ARROWS * len + style::SUPPORTING_LINE_PER_DISTANCE * s.distance);
-    f.config.push(Mark::Segment {
-        from: s.closest - along,
-        to: s.closest + along,
-        stroke: Stroke::dashed(palette::CAST_NORMAL, style::HELPER_WIDTH),
-    });
-    f.config.push(Mark::Arrow {
-        from: s.estimate,
-        to: s.closest,
-        stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    });
-    f.config.push(Mark::Point {
-        at: s.closest,
-        color: palette::CLOSEST_MD_POINT,
-        size: style::STEP_POINT_DOT,
-    });
+    f.config.push(Mark::segment(
+        s.closest - along,
+        s.closest + along,
+        Stroke::dashed(palette::CAST_NORMAL, style::HELPER_WIDTH),
+    ));
+    f.config.push(Mark::arrow(
+        s.estimate,
+        s.closest,
+        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+    ));
+    f.config.push(Mark::dot(
+        s.closest,
+        palette::CLOSEST_MD_POINT,
+        style::STEP_POINT_DOT,
+    ));
     if let Some(next) = s.next_estimate {
-        f.config.push(Mark::Point {
-            at: next,
-            color: palette::NEXT_ESTIMATE,
-            size: style::STEP_POINT_DOT,
-        });
+        f.config.push(Mark::dot(
+            next,
+            palette::NEXT_ESTIMATE,
+            style::STEP_POINT_DOT,
+        ));
     }
     f.config.push(common::origin());
-    f.config.push(Mark::Point {
-        at: s.estimate,
-        color: palette::ESTIMATE,
-        size: style::STEP_POINT_DOT,
-    });
-    f.config.push(Mark::Label {
-        at: s.estimate,
-        text: format!("I{}", k + 1),
-        color: palette::TEXT,
-        offset: style::ITERATION_LABEL,
-    });
+    f.config.push(Mark::dot(
+        s.estimate,
+        palette::ESTIMATE,
+        style::STEP_POINT_DOT,
+    ));
+    f.config.push(Mark::label(
+        s.estimate,
+        format!("I{}", k + 1),
+        palette::TEXT,
+        style::ITERATION_LABEL,
+    ));
 }
 
 #[cfg(test)]

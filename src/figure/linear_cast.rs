@@ -47,21 +47,21 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
                     style::AHEAD_ALPHA,
                     true,
                 ));
-                f.world.push(Mark::Label {
-                    at: cast.pose_b_at_hit.position,
-                    text: "B at the hit".into(),
-                    color: palette::SHAPE_B,
-                    offset: style::NOTE_LABEL,
-                });
+                f.world.push(Mark::label(
+                    cast.pose_b_at_hit.position,
+                    "B at the hit",
+                    palette::SHAPE_B,
+                    style::NOTE_LABEL,
+                ));
             }
             f.world
                 .push(common::outline_in(&a_end, palette::HIT_POSE, OPAQUE, false));
-            f.world.push(Mark::Label {
-                at: cast.pose_a_at_hit.position,
-                text: format!("A\u{2032}  t = {}", num(cast.toi)),
-                color: palette::TEXT,
-                offset: style::TIME_LABEL,
-            });
+            f.world.push(Mark::label(
+                cast.pose_a_at_hit.position,
+                format!("A\u{2032}  t = {}", num(cast.toi)),
+                palette::TEXT,
+                style::TIME_LABEL,
+            ));
         }
         CastStatus::Miss => {
             for (shape, which, pose) in [
@@ -77,12 +77,12 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
                     let c = common::body_color(which);
                     f.world
                         .push(common::outline_in(shape, c, style::MISS_END_ALPHA, true));
-                    f.world.push(Mark::Label {
-                        at: pose.position,
-                        text: "t = 1, untouched".into(),
-                        color: c,
-                        offset: style::MISS_LABEL,
-                    });
+                    f.world.push(Mark::label(
+                        pose.position,
+                        "t = 1, untouched",
+                        c,
+                        style::MISS_LABEL,
+                    ));
                 }
             }
         }
@@ -94,21 +94,15 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
             .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
     }
     if let (Some(p), Some(n)) = (cast.contact_point, cast.normal) {
-        f.world.push(Mark::Arrow {
-            from: p,
-            to: p + n * len,
-            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        });
-        f.world.push(Mark::Point {
-            at: p,
-            color: palette::HIT_POSE,
-            size: style::CONTACT_DOT,
-        });
-        f.world.push(Mark::Point {
-            at: p,
-            color: palette::TEXT,
-            size: style::CONTACT_CENTRE_DOT,
-        });
+        f.world.push(Mark::arrow(
+            p,
+            p + n * len,
+            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+        ));
+        f.world
+            .push(Mark::dot(p, palette::HIT_POSE, style::CONTACT_DOT));
+        f.world
+            .push(Mark::dot(p, palette::TEXT, style::CONTACT_CENTRE_DOT));
     }
 
     // Configuration space.
@@ -161,7 +155,7 @@ pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
         );
     }
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::SHAPE_A.with_alpha(style::CULLED_ALPHA),
         "faded dashed MD edges: back-facing to the ray, culled (not tested)",
@@ -226,15 +220,15 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
             // A short outward normal at the edge's middle: the culling test is its sign
             // against the ray.
             let mid = (p + q) * 0.5;
-            f.config.push(Mark::Arrow {
-                from: mid,
-                to: mid + e.normal * (style::EDGE_NORMAL_LENGTH * len),
-                stroke: if e.culled {
+            f.config.push(Mark::arrow(
+                mid,
+                mid + e.normal * (style::EDGE_NORMAL_LENGTH * len),
+                if e.culled {
                     Stroke::dashed(c.with_alpha(style::CULLED_ALPHA), style::GUIDE_WIDTH)
                 } else {
                     Stroke::solid(c, style::HELPER_WIDTH)
                 },
-            });
+            ));
         }
     }
     // The feature hit first: the edge pushed out by the radius, or the corner's disc.
@@ -242,14 +236,14 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
         Some(HitFeature::Edge(i)) => {
             let (p, q) = md.edge_points(i);
             let n = cast.edges[i].normal * md.radius;
-            f.config.push(Mark::Segment {
-                from: p + n,
-                to: q + n,
-                stroke: Stroke::solid(
+            f.config.push(Mark::segment(
+                p + n,
+                q + n,
+                Stroke::solid(
                     common::body_color(md.edges[i].source),
                     style::FEATURE_EDGE_WIDTH,
                 ),
-            });
+            ));
         }
         Some(HitFeature::Vertex(k)) => f.config.push(Mark::Circle {
             centre: md.vertices[k].point,
@@ -266,68 +260,65 @@ fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
         let end = ray.end();
         match (cast.status, cast.hit_point) {
             (CastStatus::Hit, Some(hit)) => {
-                f.config.push(Mark::Arrow {
-                    from: ray.origin,
-                    to: end,
-                    stroke: Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-                });
-                f.config.push(Mark::Segment {
-                    from: ray.origin,
-                    to: hit,
-                    stroke: Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
-                });
+                f.config.push(Mark::arrow(
+                    ray.origin,
+                    end,
+                    Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+                ));
+                f.config.push(Mark::segment(
+                    ray.origin,
+                    hit,
+                    Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
+                ));
             }
             (CastStatus::Miss, _) => {
-                f.config.push(Mark::Arrow {
-                    from: ray.origin,
-                    to: end,
-                    stroke: Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
-                });
+                f.config.push(Mark::arrow(
+                    ray.origin,
+                    end,
+                    Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
+                ));
                 if let Some(t) = cast.ray_toi.filter(|&t| t <= FAR_RAY_TOI) {
                     let later = ray.at(t);
-                    f.config.push(Mark::Segment {
-                        from: end,
-                        to: later,
-                        stroke: Stroke::dashed(palette::CAST_RAY, style::GUIDE_WIDTH),
-                    });
-                    f.config.push(Mark::Label {
-                        at: later,
-                        text: format!("would hit at t = {}", num(t)),
-                        color: palette::CAST_RAY,
-                        offset: style::NOTE_LABEL,
-                    });
+                    f.config.push(Mark::segment(
+                        end,
+                        later,
+                        Stroke::dashed(palette::CAST_RAY, style::GUIDE_WIDTH),
+                    ));
+                    f.config.push(Mark::label(
+                        later,
+                        format!("would hit at t = {}", num(t)),
+                        palette::CAST_RAY,
+                        style::NOTE_LABEL,
+                    ));
                 }
             }
-            _ => f.config.push(Mark::Arrow {
-                from: ray.origin,
-                to: end,
-                stroke: Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-            }),
+            _ => f.config.push(Mark::arrow(
+                ray.origin,
+                end,
+                Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+            )),
         }
-        f.config.push(Mark::Label {
-            at: end,
-            text: "t = 1".into(),
-            color: palette::CAST_RAY,
-            offset: style::TIME_LABEL,
-        });
+        f.config.push(Mark::label(
+            end,
+            "t = 1",
+            palette::CAST_RAY,
+            style::TIME_LABEL,
+        ));
     }
     if let (Some(hit), Some(n)) = (cast.hit_point, cast.normal) {
-        f.config.push(Mark::Arrow {
-            from: hit,
-            to: hit + n * len,
-            stroke: Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        });
-        f.config.push(Mark::Point {
-            at: hit,
-            color: palette::HIT_POSE,
-            size: style::HIT_POINT_DOT,
-        });
-        f.config.push(Mark::Label {
-            at: hit,
-            text: format!("hit, t = {}", num(cast.toi)),
-            color: palette::TEXT,
-            offset: style::HIT_LABEL,
-        });
+        f.config.push(Mark::arrow(
+            hit,
+            hit + n * len,
+            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
+        ));
+        f.config
+            .push(Mark::dot(hit, palette::HIT_POSE, style::HIT_POINT_DOT));
+        f.config.push(Mark::label(
+            hit,
+            format!("hit, t = {}", num(cast.toi)),
+            palette::TEXT,
+            style::HIT_LABEL,
+        ));
     }
     f.config.push(common::origin());
 }

@@ -6,6 +6,10 @@
 //! recomputes geometry. Tests assert on marks.
 //!
 //! One file per demo builds its figure (`penetration.rs`, `sat.rs`, …); [`build`] dispatches.
+//! Each demo computes what it shows once, for the step, into a plain struct, and reads it in
+//! parts (see [`Parts`]): the world pane, configuration space, the read-outs, the legend and
+//! the table, each its own function. Marks every demo draws alike are in [`common`]; every
+//! pixel size, offset and alpha is named in [`style`], colours in [`crate::palette`].
 
 pub mod aabb;
 pub mod angular_cast;
@@ -113,6 +117,31 @@ pub enum Mark {
     },
 }
 
+impl Mark {
+    /// A dot of `size` pixels across.
+    pub fn dot(at: DVec2, color: Rgba, size: f32) -> Mark {
+        Mark::Point { at, color, size }
+    }
+
+    /// Text at a world point, `offset` pixels right and down from it.
+    pub fn label(at: DVec2, text: impl Into<String>, color: Rgba, offset: (f32, f32)) -> Mark {
+        Mark::Label {
+            at,
+            text: text.into(),
+            color,
+            offset,
+        }
+    }
+
+    pub fn segment(from: DVec2, to: DVec2, stroke: Stroke) -> Mark {
+        Mark::Segment { from, to, stroke }
+    }
+
+    pub fn arrow(from: DVec2, to: DVec2, stroke: Stroke) -> Mark {
+        Mark::Arrow { from, to, stroke }
+    }
+}
+
 /// Which pane a mark belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PaneId {
@@ -141,6 +170,15 @@ impl Readout {
 pub struct LegendEntry {
     pub color: Rgba,
     pub meaning: String,
+}
+
+impl LegendEntry {
+    pub fn new(color: Rgba, meaning: impl Into<String>) -> LegendEntry {
+        LegendEntry {
+            color,
+            meaning: meaning.into(),
+        }
+    }
 }
 
 /// The iterations of a traced algorithm, one row each (for the table, the plot and CSV).
@@ -183,10 +221,41 @@ impl Figure {
     }
 
     pub fn legend(&mut self, color: Rgba, meaning: impl Into<String>) {
-        self.legend.push(LegendEntry {
-            color,
-            meaning: meaning.into(),
-        });
+        self.legend.push(LegendEntry::new(color, meaning));
+    }
+}
+
+/// A demo's figure in parts. A demo computes what it shows for one step once, into a plain
+/// struct, and implements these on it; each part only reads. The marks of a pane are in
+/// drawing order (later on top).
+trait Parts {
+    /// How many steps the demo's trace has, and the step shown (clamped to the trace).
+    fn steps(&self) -> (usize, usize) {
+        (1, 0)
+    }
+    /// The world pane: the bodies and what the demo draws on them.
+    fn world(&self) -> Vec<Mark>;
+    /// The configuration-space pane: B ⊖ A, the origin and what the demo draws there.
+    fn config(&self) -> Vec<Mark>;
+    fn readouts(&self) -> Vec<Readout>;
+    fn legend(&self) -> Vec<LegendEntry>;
+    /// One row per step, for a demo with a trace.
+    fn table(&self) -> Option<Table> {
+        None
+    }
+}
+
+/// The figure made of a demo's parts.
+fn assemble(parts: &impl Parts) -> Figure {
+    let (steps, step) = parts.steps();
+    Figure {
+        world: parts.world(),
+        config: parts.config(),
+        readouts: parts.readouts(),
+        legend: parts.legend(),
+        steps,
+        step,
+        table: parts.table(),
     }
 }
 

@@ -2,89 +2,129 @@
 //! coloured by source, the origin, the minimum translation in blue, and the edge/support-vertex
 //! pair the article's scan settled on.
 
-use super::common::{self, num, vec};
-use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke};
+use super::common;
+use super::style;
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
 use crate::geometry::distance::contact_from_md;
-use crate::geometry::edge_scan::edge_scan;
-use crate::geometry::minkowski::minkowski_difference;
-use crate::geometry::Source;
+use crate::geometry::edge_scan::{edge_scan, EdgeScan, EdgeScanStep};
+use crate::geometry::{Contact, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
 /// The figure (no iterations: one step).
 pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    let md = minkowski_difference(a, b);
-    let c = contact_from_md(&md, a, b);
-    let scan = edge_scan(a, b);
-    let mut f = Figure {
-        steps: 1,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene)?))
+}
 
-    f.world.push(common::body(a, Source::A, OPAQUE));
-    f.world.push(common::body(b, Source::B, OPAQUE));
-    f.config.extend(common::minkowski(&md, OPAQUE));
+/// What the figure shows, computed once.
+struct Computed {
+    placed: common::Placed,
+    /// The exact contact on the merged MD.
+    contact: Contact,
+    /// The first article's scan of (edge, support vertex) pairs.
+    scan: EdgeScan,
+}
 
-    // The pair the scan chose: the edge thick in its shape's colour, the vertex a dot, and the
-    // MD edge they make dashed in blue.
-    if let Some(step) = scan.chosen.map(|i| scan.steps[i]) {
-        let (owner, other) = match step.edge_of {
-            Source::A => (a, b),
-            Source::B => (b, a),
-        };
-        let (p, q) = owner.edge(step.edge);
-        f.world.push(Mark::Segment {
-            from: p,
-            to: q,
-            stroke: Stroke::solid(common::body_color(step.edge_of), style::FEATURE_EDGE_WIDTH),
-        });
-        f.world.push(Mark::Point {
-            at: other.vertices[step.vertex],
-            color: palette::MTV,
-            size: style::SUPPORT_VERTEX_DOT,
-        });
-        f.config.push(Mark::Segment {
-            from: step.md_edge.0,
-            to: step.md_edge.1,
-            stroke: Stroke::dashed(palette::MTV, style::CONSTRUCTION_WIDTH),
-        });
-        let whose = |s: Source| if s == Source::A { "A" } else { "B" };
-        f.readout(
-            "edge scan",
-            format!(
-                "{}'s edge {} with {}'s vertex {}",
-                whose(step.edge_of),
-                step.edge,
-                whose(step.edge_of.other()),
-                step.vertex
-            ),
-        );
+impl Computed {
+    fn new(scene: &Scene) -> Result<Computed, PathError> {
+        let placed = common::Placed::new(scene)?;
+        let (a, b) = (&placed.a, &placed.b);
+        Ok(Computed {
+            contact: contact_from_md(&placed.md, a, b),
+            scan: edge_scan(a, b),
+            placed,
+        })
     }
 
-    common::minimum_translation(&mut f, &c);
-    f.config.push(common::origin());
+    /// The edge/support-vertex pair the scan settled on, if any.
+    fn chosen(&self) -> Option<EdgeScanStep> {
+        self.scan.chosen.map(|i| self.scan.steps[i])
+    }
+}
 
-    let ties = scan
-        .steps
-        .windows(2)
-        .filter(|w| w[0].edge_of == w[1].edge_of && w[0].edge == w[1].edge)
-        .count();
-    f.readout("intersecting", if c.intersecting() { "yes" } else { "no" });
-    f.readout("distance", num(c.distance));
-    f.readout("normal", vec(c.normal));
-    f.readout("separation", vec(c.separation()));
-    f.readout("pairs examined", scan.steps.len().to_string());
-    f.readout("edges with tied support vertices", ties.to_string());
+impl Parts for Computed {
+    /// The bodies, the chosen pair (the edge thick in its shape's colour, the vertex a dot), and
+    /// how B moves out.
+    fn world(&self) -> Vec<Mark> {
+        let mut w = self.placed.bodies();
+        if let Some(step) = self.chosen() {
+            let (owner, other) = match step.edge_of {
+                Source::A => (&self.placed.a, &self.placed.b),
+                Source::B => (&self.placed.b, &self.placed.a),
+            };
+            let (p, q) = owner.edge(step.edge);
+            w.push(Mark::segment(
+                p,
+                q,
+                Stroke::solid(common::body_color(step.edge_of), style::FEATURE_EDGE_WIDTH),
+            ));
+            w.push(Mark::dot(
+                other.vertices[step.vertex],
+                palette::MTV,
+                style::SUPPORT_VERTEX_DOT,
+            ));
+        }
+        w.push(common::minimum_translation_world(&self.contact));
+        w
+    }
 
-    common::standard_legend(&mut f);
-    f.legend(
-        palette::MTV,
-        "minimum translation; dashed: the MD edge of the chosen pair",
-    );
-    Ok(f)
+    /// The MD with its edges coloured by source, the MD edge the chosen pair makes (dashed), the
+    /// minimum translation.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = self.placed.minkowski();
+        if let Some(step) = self.chosen() {
+            c.push(Mark::segment(
+                step.md_edge.0,
+                step.md_edge.1,
+                Stroke::dashed(palette::MTV, style::CONSTRUCTION_WIDTH),
+            ));
+        }
+        c.push(common::minimum_translation_config(&self.contact));
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let mut r = Vec::new();
+        if let Some(step) = self.chosen() {
+            let whose = |s: Source| if s == Source::A { "A" } else { "B" };
+            r.push(Readout::new(
+                "edge scan",
+                format!(
+                    "{}'s edge {} with {}'s vertex {}",
+                    whose(step.edge_of),
+                    step.edge,
+                    whose(step.edge_of.other()),
+                    step.vertex
+                ),
+            ));
+        }
+        let ties = self
+            .scan
+            .steps
+            .windows(2)
+            .filter(|w| w[0].edge_of == w[1].edge_of && w[0].edge == w[1].edge)
+            .count();
+        r.extend(common::contact_readouts(&self.contact));
+        r.push(Readout::new(
+            "pairs examined",
+            self.scan.steps.len().to_string(),
+        ));
+        r.push(Readout::new(
+            "edges with tied support vertices",
+            ties.to_string(),
+        ));
+        r
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        let mut l = common::standard_legend();
+        l.push(LegendEntry::new(
+            palette::MTV,
+            "minimum translation; dashed: the MD edge of the chosen pair",
+        ));
+        l
+    }
 }
 
 #[cfg(test)]

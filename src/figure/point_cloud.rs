@@ -60,7 +60,7 @@ fn too_large(a: &Convex, b: &Convex) -> Figure {
              merging edges, in n + m steps)"
         ),
     );
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f
 }
 
@@ -96,12 +96,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             continue; // too many to name them all
         }
         for (i, v) in shape.vertices.iter().enumerate() {
-            f.world.push(Mark::Label {
-                at: *v,
-                text: format!("{name}{i}"),
-                color: common::body_color(which),
-                offset: style::POINT_NAME_LABEL,
-            });
+            f.world.push(Mark::label(
+                *v,
+                format!("{name}{i}"),
+                common::body_color(which),
+                style::POINT_NAME_LABEL,
+            ));
         }
     }
 
@@ -144,19 +144,19 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             direction: (c.to_point - c.from_point).normalize_or_zero(),
             stroke: Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
         });
-        f.config.push(Mark::Arrow {
-            from: c.from_point,
-            to: c.to_point,
-            stroke: Stroke::solid(color, style::CONSTRUCTION_WIDTH),
-        });
+        f.config.push(Mark::arrow(
+            c.from_point,
+            c.to_point,
+            Stroke::solid(color, style::CONSTRUCTION_WIDTH),
+        ));
         // The pair of vertices behind the candidate's far point.
         let cp = cloud.points[c.to];
         for (shape, i) in [(a, cp.a), (b, cp.b)] {
-            f.world.push(Mark::Point {
-                at: shape.vertices[i],
-                color: palette::CLOUD_POINT,
-                size: style::PAIR_VERTEX_DOT,
-            });
+            f.world.push(Mark::dot(
+                shape.vertices[i],
+                palette::CLOUD_POINT,
+                style::PAIR_VERTEX_DOT,
+            ));
         }
     }
     for (k, cp) in cloud.points.iter().enumerate() {
@@ -164,15 +164,15 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         let refuses = candidate.is_some_and(|c| {
             k != c.from && k != c.to && orient(c.from_point, c.to_point, cp.point) < 0.0
         });
-        f.config.push(Mark::Point {
-            at: cp.point,
-            color: if refuses {
+        f.config.push(Mark::dot(
+            cp.point,
+            if refuses {
                 palette::WRAP_REFUSED
             } else {
                 palette::CLOUD_POINT
             },
-            size: style::CLOUD_POINT_DOT,
-        });
+            style::CLOUD_POINT_DOT,
+        ));
         // One label per distinct point, naming every pair that lands there (for a small cloud).
         if cloud.points.len() <= MAX_LABELLED_POINTS
             && cloud.points[..k].iter().all(|q| q.point != cp.point)
@@ -183,12 +183,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 .filter(|q| q.point == cp.point)
                 .map(|q| format!("b{}-a{}", q.b, q.a))
                 .collect();
-            f.config.push(Mark::Label {
-                at: cp.point,
-                text: names.join(" = "),
-                color: palette::CLOUD_POINT,
-                offset: style::POINT_NAME_LABEL,
-            });
+            f.config.push(Mark::label(
+                cp.point,
+                names.join(" = "),
+                palette::CLOUD_POINT,
+                style::POINT_NAME_LABEL,
+            ));
         }
     }
 
@@ -198,28 +198,28 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     let exit = exit_vector(&wrap.hull, rel);
     if last {
         if let Some(t) = &test {
-            f.config.push(Mark::Segment {
-                from: t.interior,
-                to: DVec2::ZERO,
-                stroke: Stroke::solid(palette::INTERIOR_POINT, style::CONSTRUCTION_WIDTH),
-            });
-            f.config.push(Mark::Point {
-                at: t.interior,
-                color: palette::INTERIOR_POINT,
-                size: style::INTERIOR_POINT_DOT,
-            });
+            f.config.push(Mark::segment(
+                t.interior,
+                DVec2::ZERO,
+                Stroke::solid(palette::INTERIOR_POINT, style::CONSTRUCTION_WIDTH),
+            ));
+            f.config.push(Mark::dot(
+                t.interior,
+                palette::INTERIOR_POINT,
+                style::INTERIOR_POINT_DOT,
+            ));
             if let Some(c) = t.crossing {
                 let (p, q) = (wrap.hull[c.edge], wrap.hull[(c.edge + 1) % wrap.hull.len()]);
-                f.config.push(Mark::Segment {
-                    from: p,
-                    to: q,
-                    stroke: Stroke::solid(palette::INTERIOR_POINT, style::CROSSED_EDGE_WIDTH),
-                });
-                f.config.push(Mark::Point {
-                    at: c.point,
-                    color: palette::WRAP_REFUSED,
-                    size: style::CROSSING_DOT,
-                });
+                f.config.push(Mark::segment(
+                    p,
+                    q,
+                    Stroke::solid(palette::INTERIOR_POINT, style::CROSSED_EDGE_WIDTH),
+                ));
+                f.config.push(Mark::dot(
+                    c.point,
+                    palette::WRAP_REFUSED,
+                    style::CROSSING_DOT,
+                ));
             }
         }
         if let Some(e) = &exit {
@@ -228,14 +228,14 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 to,
                 stroke: Stroke::solid(color, width),
             };
-            f.config.push(Mark::Segment {
-                from: e.edge_points.0,
-                to: e.edge_points.1,
-                stroke: Stroke::solid(
+            f.config.push(Mark::segment(
+                e.edge_points.0,
+                e.edge_points.1,
+                Stroke::solid(
                     palette::EXIT_TO_EDGE.with_alpha(style::ENTERED_EDGE_ALPHA),
                     style::ENTERED_EDGE_WIDTH,
                 ),
-            });
+            ));
             f.config.push(arrow(
                 DVec2::ZERO,
                 e.velocity,
@@ -401,7 +401,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         distance_column: None,
     });
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::CLOUD_POINT,
         "a difference point b_j - a_i; in the world the pair behind the candidate's end",

@@ -121,10 +121,10 @@ fn axis_marks(
         .map(|x| x.1)
         .fold(f64::NEG_INFINITY, f64::max)
         + pad;
-    out.push(Mark::Arrow {
-        from: base + axis * lo,
-        to: base + axis * hi,
-        stroke: Stroke::solid(
+    out.push(Mark::arrow(
+        base + axis * lo,
+        base + axis * hi,
+        Stroke::solid(
             palette::SAT_AXIS.with_alpha(alpha),
             if strong {
                 style::AXIS_WIDTH
@@ -132,7 +132,7 @@ fn axis_marks(
                 style::OTHER_AXIS_WIDTH
             },
         ),
-    });
+    ));
     for &(min, max, offset, color) in intervals {
         out.push(Mark::Interval {
             origin: base,
@@ -144,12 +144,12 @@ fn axis_marks(
         });
     }
     if !label.is_empty() {
-        out.push(Mark::Label {
-            at: base + axis * hi,
-            text: label,
-            color: palette::TEXT.with_alpha(alpha),
-            offset: style::AXIS_LABEL,
-        });
+        out.push(Mark::label(
+            base + axis * hi,
+            label,
+            palette::TEXT.with_alpha(alpha),
+            style::AXIS_LABEL,
+        ));
     }
 }
 
@@ -212,14 +212,14 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             crate::geometry::Source::A,
             style::SWEPT_END_ALPHA,
         ));
-        f.world.push(Mark::Segment {
-            from: a.centroid(),
-            to: a.centroid() + rel,
-            stroke: Stroke::dashed(
+        f.world.push(Mark::segment(
+            a.centroid(),
+            a.centroid() + rel,
+            Stroke::dashed(
                 palette::SHAPE_A.with_alpha(style::PATH_ALPHA),
                 style::HELPER_WIDTH,
             ),
-        });
+        ));
     }
     if let Some(t) = check.and_then(|c| c.first_contact) {
         let hit = moved(a, rel * t);
@@ -324,38 +324,35 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             strong,
             label,
         );
-        f.config.push(Mark::Point {
-            at: config_bases[i - drawn.start],
-            color: palette::ORIGIN.with_alpha(if strong {
+        f.config.push(Mark::dot(
+            config_bases[i - drawn.start],
+            palette::ORIGIN.with_alpha(if strong {
                 OPAQUE
             } else {
                 style::OTHER_AXIS_ALPHA
             }),
-            size: style::ORIGIN_PROJECTION_DOT,
-        });
+            style::ORIGIN_PROJECTION_DOT,
+        ));
         if strong {
             // Projection lines from the extreme points of each shape to the axis.
             for (shape, color) in [(a, palette::SHAPE_A), (b, palette::SHAPE_B)] {
                 for dir in [x.axis, -x.axis] {
                     let p = shape.support_point(dir);
-                    f.world.push(Mark::Segment {
-                        from: p,
-                        to: world_bases[i - drawn.start] + x.axis * p.dot(x.axis),
-                        stroke: Stroke::dashed(
-                            color.with_alpha(style::GUIDE_ALPHA),
-                            style::GUIDE_WIDTH,
-                        ),
-                    });
+                    f.world.push(Mark::segment(
+                        p,
+                        world_bases[i - drawn.start] + x.axis * p.dot(x.axis),
+                        Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
+                    ));
                 }
             }
-            f.config.push(Mark::Segment {
-                from: DVec2::ZERO,
-                to: config_bases[i - drawn.start],
-                stroke: Stroke::dashed(
+            f.config.push(Mark::segment(
+                DVec2::ZERO,
+                config_bases[i - drawn.start],
+                Stroke::dashed(
                     palette::ORIGIN.with_alpha(style::GUIDE_ALPHA),
                     style::GUIDE_WIDTH,
                 ),
-            });
+            ));
         }
     }
     const DISTANCE: usize = 7;
@@ -501,12 +498,12 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             if c.claim_is_false {
                 f.readout("swept claim", "FALSE ALARM: no hit happens");
                 f.readout("why", "the axes overlap at different times");
-                f.world.push(Mark::Label {
-                    at: a.centroid() + rel,
-                    text: "claimed hit never happens".into(),
-                    color: palette::SAT_FALSE_CLAIM,
-                    offset: style::FALSE_CLAIM_LABEL,
-                });
+                f.world.push(Mark::label(
+                    a.centroid() + rel,
+                    "claimed hit never happens",
+                    palette::SAT_FALSE_CLAIM,
+                    style::FALSE_CLAIM_LABEL,
+                ));
             } else if c.swept_claims_hit {
                 f.readout("swept claim", "true: they do meet");
             }
@@ -514,7 +511,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         _ => f.readout("relative velocity (A - B)", "none: static test only"),
     }
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::SAT_AXIS,
         "an axis (the step's strong, the others faint)",

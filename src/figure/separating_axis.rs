@@ -89,11 +89,11 @@ fn feature_marks(out: &mut Vec<Mark>, a: &Convex, b: &Convex, s: &PlaneSource) {
             let shape = if of == Source::A { a } else { b };
             if edge < shape.edge_count() {
                 let (p, q) = shape.edge(edge);
-                out.push(Mark::Segment {
-                    from: p,
-                    to: q,
-                    stroke: Stroke::solid(palette::SEPARATING_LINE, style::FEATURE_EDGE_WIDTH),
-                });
+                out.push(Mark::segment(
+                    p,
+                    q,
+                    Stroke::solid(palette::SEPARATING_LINE, style::FEATURE_EDGE_WIDTH),
+                ));
             }
         }
         PlaneSource::EdgeVertex { a: ia, b: ib }
@@ -102,11 +102,11 @@ fn feature_marks(out: &mut Vec<Mark>, a: &Convex, b: &Convex, s: &PlaneSource) {
                 .into_iter()
                 .flatten()
             {
-                out.push(Mark::Point {
-                    at: *p,
-                    color: palette::SEPARATING_LINE,
-                    size: style::FEATURE_VERTEX_DOT,
-                });
+                out.push(Mark::dot(
+                    *p,
+                    palette::SEPARATING_LINE,
+                    style::FEATURE_VERTEX_DOT,
+                ));
             }
         }
     }
@@ -189,11 +189,11 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 convex: false,
             });
             for p in &dropped {
-                f.world.push(Mark::Point {
-                    at: *p,
-                    color: palette::CONCAVE_INPUT,
-                    size: style::DROPPED_VERTEX_DOT,
-                });
+                f.world.push(Mark::dot(
+                    *p,
+                    palette::CONCAVE_INPUT,
+                    style::DROPPED_VERTEX_DOT,
+                ));
             }
             concave.push(format!(
                 "{}: concave, {} vertex(es) inside its hull",
@@ -232,14 +232,14 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             direction: l.normal.perp(),
             stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
         });
-        f.world.push(Mark::Arrow {
-            from: l.point,
-            to: l.point
+        f.world.push(Mark::arrow(
+            l.point,
+            l.point
                 + l.normal
                     * style::SEPARATING_NORMAL_SHARE
                     * found.gap.max(style::SEPARATING_NORMAL_MIN_GAP),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, style::HELPER_WIDTH),
-        });
+            Stroke::solid(palette::SEPARATING_LINE, style::HELPER_WIDTH),
+        ));
         feature_marks(&mut f.world, a, b, &found.source);
         // In B ⊖ A every point projects to at least the gap: the line n·x = gap supports the
         // MD, the origin (0) on its other side.
@@ -249,11 +249,11 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
             direction: l.normal.perp(),
             stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
         });
-        f.config.push(Mark::Arrow {
-            from: DVec2::ZERO,
-            to: p,
-            stroke: Stroke::dashed(palette::SEPARATING_LINE, style::HELPER_WIDTH),
-        });
+        f.config.push(Mark::arrow(
+            DVec2::ZERO,
+            p,
+            Stroke::dashed(palette::SEPARATING_LINE, style::HELPER_WIDTH),
+        ));
     }
     f.config.push(common::origin());
 
@@ -317,7 +317,7 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
         distance_column: None,
     });
 
-    common::standard_legend(&mut f);
+    f.legend.extend(common::standard_legend());
     f.legend(
         palette::SEPARATING_LINE,
         "the separating line, its normal and the features it came from",
