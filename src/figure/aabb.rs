@@ -164,11 +164,7 @@ impl Parts for Computed {
         c.extend([
             Mark::label(d.md_min, "minB - maxA", palette::TEXT, style::MD_MIN_LABEL),
             Mark::label(d.md_max, "maxB - minA", palette::TEXT, style::MD_MAX_LABEL),
-            Mark::arrow(
-                DVec2::ZERO,
-                d.closest_point,
-                Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
-            ),
+            common::answer_arrow(DVec2::ZERO, d.closest_point, palette::MTV),
             Mark::dot(d.closest_point, palette::MTV, style::NEAREST_POINT_DOT),
             common::origin(),
         ]);
@@ -222,20 +218,18 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        let mut l = common::standard_legend();
-        l.extend([
-            LegendEntry::new(
+        common::legend_with([
+            (
                 palette::MTV,
                 "closest point of B - A to the origin = the push-out of A (apart: the gap)",
             ),
-            LegendEntry::new(palette::HALF_EXTENT, "half extents (of A, B, and B - A)"),
-            LegendEntry::new(
+            (palette::HALF_EXTENT, "half extents (of A, B, and B - A)"),
+            (
                 palette::SIDE_CANDIDATE,
                 "the origin's distance to each side of B - A (the nearest wins)",
             ),
-            LegendEntry::new(palette::SHAPE_A, "dashed red box: A after the push-out"),
-        ]);
-        l
+            (palette::SHAPE_A, "dashed red box: A after the push-out"),
+        ])
     }
 }
 

@@ -14,11 +14,11 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
 use crate::geometry::angular_cast::{angular_cast, AngularCast, AngularCastStep};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
-use crate::geometry::{DVec2, Source};
+use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -72,212 +72,267 @@ fn moves(m: &MovingBody) -> bool {
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
     let cast = angular_cast(&ma, &mb, &scene.settings.cast_settings());
-    let bodies = [(&ma, Source::A), (&mb, Source::B)];
-    let Some(last) = cast.iterations.len().checked_sub(1) else {
-        // No iteration allowed (max_iterations 0): the bodies at t = 0 and the plain MD.
-        let mut f = Figure {
-            steps: 1,
-            ..Figure::default()
-        };
-        for (m, which) in bodies {
-            f.world.push(common::body(&m.world_at(0.0), which, OPAQUE));
-        }
-        f.config.extend(common::minkowski(
-            &minkowski_difference(&ma.world_at(0.0), &mb.world_at(0.0)),
-            OPAQUE,
-        ));
-        f.config.push(common::origin());
-        f.readout("status", status_text(&cast));
-        f.legend.extend(common::standard_legend());
-        return Ok(f);
-    };
-    let k = step.min(last);
-    let s = &cast.iterations[k];
-    let (a_t, b_t) = (
-        ma.local.transformed(&s.pose_a),
-        mb.local.transformed(&s.pose_b),
-    );
-    let len = common::arrow_length(&a_t, &b_t);
-    let mut f = Figure {
-        steps: cast.iterations.len(),
-        step: k,
-        ..Figure::default()
-    };
-
-    // World: the whole motion's ends faint and dashed, earlier iterations as ghosts, A′, then
-    // the bodies at this iteration.
-    for (m, which) in bodies.into_iter().filter(|(m, _)| moves(m)) {
-        let c = common::body_color(which);
-        f.world.push(common::outline_in(
-            &m.world_at(0.0),
-            c,
-            style::MOTION_START_ALPHA,
-            true,
-        ));
+    if cast.iterations.is_empty() {
+        return Ok(no_iterations(&ma, &mb, &cast));
     }
-    let earlier = distinct_earlier(&cast, k, &ma, &mb, MIN_GHOST_MOVE * len);
-    for e in earlier.iter().map(|&j| &cast.iterations[j]) {
-        for (m, which) in bodies.into_iter().filter(|(m, _)| moves(m)) {
-            let pose = if which == Source::A {
-                e.pose_a
-            } else {
-                e.pose_b
-            };
-            f.world.push(common::body(
-                &m.local.transformed(&pose),
-                which,
-                style::GHOST_ALPHA,
+    Ok(super::assemble(&Computed::new(ma, mb, cast, step)))
+}
+
+/// No iteration allowed (max_iterations 0): the bodies at `t = 0` and the plain MD.
+fn no_iterations(ma: &MovingBody, mb: &MovingBody, cast: &AngularCast) -> Figure {
+    let mut f = common::plain(&ma.world_at(0.0), &mb.world_at(0.0));
+    f.config.push(common::origin());
+    f.readout("status", status_text(cast));
+    f.legend.extend(common::standard_legend());
+    f
+}
+
+/// What the figure shows, computed once.
+struct Computed {
+    ma: MovingBody,
+    mb: MovingBody,
+    cast: AngularCast,
+    /// The iteration shown.
+    k: usize,
+    /// The bodies at this iteration.
+    a_t: Convex,
+    b_t: Convex,
+    /// The earlier iterations drawn (see [`distinct_earlier`]).
+    earlier: Vec<usize>,
+}
+
+impl Computed {
+    /// The figure's record of a cast with at least one iteration.
+    fn new(ma: MovingBody, mb: MovingBody, cast: AngularCast, step: usize) -> Computed {
+        let k = step.min(cast.iterations.len() - 1);
+        let s = &cast.iterations[k];
+        let (a_t, b_t) = (
+            ma.local.transformed(&s.pose_a),
+            mb.local.transformed(&s.pose_b),
+        );
+        let len = common::arrow_length(&a_t, &b_t);
+        Computed {
+            earlier: distinct_earlier(&cast, k, &ma, &mb, MIN_GHOST_MOVE * len),
+            ma,
+            mb,
+            cast,
+            k,
+            a_t,
+            b_t,
+        }
+    }
+
+    /// This iteration's record.
+    fn s(&self) -> &AngularCastStep {
+        &self.cast.iterations[self.k]
+    }
+
+    /// Both bodies, each with its side.
+    fn bodies(&self) -> [(&MovingBody, Source); 2] {
+        [(&self.ma, Source::A), (&self.mb, Source::B)]
+    }
+
+    /// The ends of the whole motion faint and dashed, earlier iterations as ghosts, A′ where
+    /// the cast stops on a hit: everything under the bodies at this iteration.
+    fn other_times(&self) -> Vec<Mark> {
+        let cast = &self.cast;
+        let mut w = Vec::new();
+        for (m, which) in self.bodies().into_iter().filter(|(m, _)| moves(m)) {
+            let c = common::body_color(which);
+            w.push(common::outline_in(
+                &m.world_at(0.0),
+                c,
+                style::MOTION_START_ALPHA,
+                true,
             ));
         }
-    }
-    if cast.status == CastStatus::Hit {
-        f.world.push(common::outline_in(
-            &ma.local.transformed(&cast.pose_a),
-            palette::HIT_POSE,
-            OPAQUE,
-            true,
-        ));
-        f.world.push(Mark::label(
-            cast.pose_a.position,
-            format!("A\u{2032}  t = {}", num(cast.toi)),
-            palette::HIT_POSE,
-            style::NEXT_TIME_LABEL,
-        ));
-    }
-    f.world.push(common::body(&a_t, Source::A, OPAQUE));
-    f.world.push(common::body(&b_t, Source::B, OPAQUE));
-    // Mirtich's r around each turning body's centre: no point of it moves faster than r·|ω|.
-    for (m, which) in bodies {
-        if m.angular_velocity != 0.0 {
-            let pose = if which == Source::A {
-                s.pose_a
-            } else {
-                s.pose_b
-            };
-            f.world.push(Mark::Circle {
-                centre: pose.position,
-                radius: m.max_radius(),
-                stroke: Some(Stroke::dashed(
-                    common::body_color(which).with_alpha(style::GUIDE_ALPHA),
-                    style::GUIDE_WIDTH,
-                )),
-                fill: None,
-            });
+        for e in self.earlier.iter().map(|&j| &cast.iterations[j]) {
+            for (m, which) in self.bodies().into_iter().filter(|(m, _)| moves(m)) {
+                let pose = if which == Source::A {
+                    e.pose_a
+                } else {
+                    e.pose_b
+                };
+                w.push(common::body(
+                    &m.local.transformed(&pose),
+                    which,
+                    style::GHOST_ALPHA,
+                ));
+            }
         }
+        if cast.status == CastStatus::Hit {
+            w.extend([
+                common::outline_in(
+                    &self.ma.local.transformed(&cast.pose_a),
+                    palette::HIT_POSE,
+                    OPAQUE,
+                    true,
+                ),
+                Mark::label(
+                    cast.pose_a.position,
+                    format!("A\u{2032}  t = {}", num(cast.toi)),
+                    palette::HIT_POSE,
+                    style::NEXT_TIME_LABEL,
+                ),
+            ]);
+        }
+        w
     }
-    for (m, which) in bodies {
-        f.world
-            .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
-    }
-    if s.distance > 0.0 {
-        f.world.push(Mark::arrow(
-            s.point_a,
-            s.point_b,
-            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        ));
-    }
-    f.world.push(Mark::label(
-        s.pose_a.position,
-        format!("t = {}", num(s.t)),
-        palette::TEXT,
-        style::TIME_LABEL,
-    ));
 
-    // Configuration space: earlier MDs faded, this iteration's on top.
-    for e in earlier.iter().map(|&j| &cast.iterations[j]) {
-        f.config.extend(common::minkowski(
-            &step_md(&ma, &mb, e),
-            style::EARLIER_MD_ALPHA,
-        ));
-        f.config.push(Mark::dot(
-            e.distance * e.normal,
-            palette::CLOSEST_MD_POINT.with_alpha(style::EARLIER_POINT_ALPHA),
-            style::EARLIER_POINT_DOT,
-        ));
+    /// Mirtich's r around each turning body's centre: no point of it moves faster than r·|ω|.
+    fn mirtich_circles(&self) -> Vec<Mark> {
+        let s = self.s();
+        let mut w = Vec::new();
+        for (m, which) in self.bodies() {
+            if m.angular_velocity != 0.0 {
+                let pose = if which == Source::A {
+                    s.pose_a
+                } else {
+                    s.pose_b
+                };
+                w.push(Mark::Circle {
+                    centre: pose.position,
+                    radius: m.max_radius(),
+                    stroke: Some(Stroke::dashed(
+                        common::body_color(which).with_alpha(style::GUIDE_ALPHA),
+                        style::GUIDE_WIDTH,
+                    )),
+                    fill: None,
+                });
+            }
+        }
+        w
     }
-    f.config
-        .extend(common::minkowski(&step_md(&ma, &mb, s), OPAQUE));
-    let closest = s.distance * s.normal;
-    f.config.push(Mark::arrow(
-        DVec2::ZERO,
-        closest,
-        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    ));
-    f.config.push(Mark::dot(
-        closest,
-        palette::CLOSEST_MD_POINT,
-        style::STEP_POINT_DOT,
-    ));
-    f.config.push(Mark::label(
-        closest,
-        format!("d = {}", num(s.distance)),
-        palette::TEXT,
-        style::DISTANCE_LABEL,
-    ));
-    f.config.push(common::origin());
+}
 
-    // Read-outs.
-    let b = s.bound;
-    f.readout(
-        "iteration",
-        format!("{} of {}", k + 1, cast.iterations.len()),
-    );
-    f.readout("t", num(s.t));
-    f.readout("distance", num(s.distance));
-    f.readout("normal (A to B)", vec(s.normal));
-    f.readout(
-        "relative normal speed (vA - vB).n",
-        num(b.relative_normal_speed),
-    );
-    f.readout("rA |wA|", num(b.angular_a));
-    f.readout("rB |wB|", num(b.angular_b));
-    f.readout("bound (closing speed)", num(b.total));
-    f.readout(
-        "dt = (d - margin) / bound",
-        s.step.map_or("none".into(), num),
-    );
-    f.readout(
-        "this iteration",
-        if k < last {
-            format!("advance to t = {}", num(cast.iterations[k + 1].t))
-        } else {
-            status_text(&cast)
-        },
-    );
-    f.readout("status", cast.status.as_str());
-    f.readout("time of impact", num(cast.toi));
-    f.readout(
-        "tolerance, margin",
-        format!("{}, {:.1e}", num(cast.tolerance), cast.margin),
-    );
-    f.table = Some(Table {
-        columns: ["t", "distance", "bound", "dt"].map(String::from).to_vec(),
-        rows: cast
-            .iterations
-            .iter()
-            .map(|e| vec![e.t, e.distance, e.bound.total, e.step.unwrap_or(f64::NAN)])
-            .collect(),
-        distance_column: Some(1),
-    });
+impl Parts for Computed {
+    fn steps(&self) -> (usize, usize) {
+        (self.cast.iterations.len(), self.k)
+    }
 
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::CLOSEST_MD_POINT,
-        "the MD point nearest the origin (distance d along the normal)",
-    );
-    f.legend(
-        palette::CAST_NORMAL,
-        "the gap d along the normal: in the world between the witness points",
-    );
-    f.legend(
-        palette::HIT_POSE,
-        "A\u{2032} (dashed): A where the cast stops on a hit",
-    );
-    f.legend(
-        palette::SHAPE_A.with_alpha(style::GHOST_ALPHA),
-        "faded: earlier iterations; dashed: t = 0 and the radius r of a turning body",
-    );
-    Ok(f)
+    /// The bodies at this iteration over the other times, Mirtich's circles, the velocities,
+    /// the gap between the witness points.
+    fn world(&self) -> Vec<Mark> {
+        let s = self.s();
+        let mut w = self.other_times();
+        w.extend(common::bodies(&self.a_t, &self.b_t));
+        w.extend(self.mirtich_circles());
+        for (m, which) in self.bodies() {
+            w.extend(common::velocity_arrow(m.pose.position, m.velocity, which));
+        }
+        if s.distance > 0.0 {
+            w.push(common::answer_arrow(
+                s.point_a,
+                s.point_b,
+                palette::CAST_NORMAL,
+            ));
+        }
+        w.push(Mark::label(
+            s.pose_a.position,
+            format!("t = {}", num(s.t)),
+            palette::TEXT,
+            style::TIME_LABEL,
+        ));
+        w
+    }
+
+    /// Earlier iterations' MDs faded with their nearest points, this iteration's MD on top with
+    /// the arrow `d·n` from the origin to its nearest point.
+    fn config(&self) -> Vec<Mark> {
+        let (ma, mb, s) = (&self.ma, &self.mb, self.s());
+        let mut c = Vec::new();
+        for e in self.earlier.iter().map(|&j| &self.cast.iterations[j]) {
+            c.extend(common::minkowski(
+                &step_md(ma, mb, e),
+                style::EARLIER_MD_ALPHA,
+            ));
+            c.push(Mark::dot(
+                e.distance * e.normal,
+                palette::CLOSEST_MD_POINT.with_alpha(style::EARLIER_POINT_ALPHA),
+                style::EARLIER_POINT_DOT,
+            ));
+        }
+        c.extend(common::minkowski(&step_md(ma, mb, s), OPAQUE));
+        let (closest, d) = (s.distance * s.normal, format!("d = {}", num(s.distance)));
+        c.extend([
+            common::answer_arrow(DVec2::ZERO, closest, palette::CAST_NORMAL),
+            Mark::dot(closest, palette::CLOSEST_MD_POINT, style::STEP_POINT_DOT),
+            Mark::label(closest, d, palette::TEXT, style::DISTANCE_LABEL),
+            common::origin(),
+        ]);
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let (cast, k, s) = (&self.cast, self.k, self.s());
+        let b = s.bound;
+        vec![
+            Readout::new(
+                "iteration",
+                format!("{} of {}", k + 1, cast.iterations.len()),
+            ),
+            Readout::new("t", num(s.t)),
+            Readout::new("distance", num(s.distance)),
+            Readout::new("normal (A to B)", vec(s.normal)),
+            Readout::new(
+                "relative normal speed (vA - vB).n",
+                num(b.relative_normal_speed),
+            ),
+            Readout::new("rA |wA|", num(b.angular_a)),
+            Readout::new("rB |wB|", num(b.angular_b)),
+            Readout::new("bound (closing speed)", num(b.total)),
+            Readout::new(
+                "dt = (d - margin) / bound",
+                s.step.map_or("none".into(), num),
+            ),
+            Readout::new(
+                "this iteration",
+                match cast.iterations.get(k + 1) {
+                    Some(next) => format!("advance to t = {}", num(next.t)),
+                    None => status_text(cast),
+                },
+            ),
+            Readout::new("status", cast.status.as_str()),
+            Readout::new("time of impact", num(cast.toi)),
+            Readout::new(
+                "tolerance, margin",
+                format!("{}, {:.1e}", num(cast.tolerance), cast.margin),
+            ),
+        ]
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        let ghosts = "faded: earlier iterations; dashed: t = 0 and the radius r of a turning body";
+        common::legend_with([
+            (
+                palette::CLOSEST_MD_POINT,
+                "the MD point nearest the origin (distance d along the normal)",
+            ),
+            (
+                palette::CAST_NORMAL,
+                "the gap d along the normal: in the world between the witness points",
+            ),
+            (
+                palette::HIT_POSE,
+                "A\u{2032} (dashed): A where the cast stops on a hit",
+            ),
+            (palette::SHAPE_A.with_alpha(style::GHOST_ALPHA), ghosts),
+        ])
+    }
+
+    /// One row per iteration: t, distance, the bound, the step.
+    fn table(&self) -> Option<Table> {
+        Some(Table {
+            columns: ["t", "distance", "bound", "dt"].map(String::from).to_vec(),
+            rows: self
+                .cast
+                .iterations
+                .iter()
+                .map(|e| vec![e.t, e.distance, e.bound.total, e.step.unwrap_or(f64::NAN)])
+                .collect(),
+            distance_column: Some(1),
+        })
+    }
 }
 
 /// Why the cast stopped, in one line.

@@ -291,27 +291,13 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        let mut l = common::standard_legend();
-        l.extend([
-            LegendEntry::new(
-                palette::CLAMP_REGION.with_alpha(OPAQUE),
-                "the clamp region of the circle's centre",
-            ),
-            LegendEntry::new(
-                palette::AXES,
-                "dashed: the box's side lines, cutting the plane into nine clamp regions",
-            ),
-            LegendEntry::new(palette::TEXT, "V: box centre to circle centre"),
-            LegendEntry::new(
-                palette::CLAMPED,
-                "Bc, V clamped to the box; dashed: Bc to the centre (in B - A: origin to the core)",
-            ),
-            LegendEntry::new(
-                palette::MTV,
-                "minimum translation (apart: the gap); dot: the face point used when the centre is inside",
-            ),
-        ]);
-        l
+        common::legend_with([
+            (palette::CLAMP_REGION.with_alpha(OPAQUE), "the clamp region of the circle's centre"),
+            (palette::AXES, "dashed: the box's side lines, cutting the plane into nine clamp regions"),
+            (palette::TEXT, "V: box centre to circle centre"),
+            (palette::CLAMPED, "Bc, V clamped to the box; dashed: Bc to the centre (in B - A: origin to the core)"),
+            (palette::MTV, "minimum translation (apart: the gap); dot: the face point used when the centre is inside"),
+        ])
     }
 }
 

@@ -109,12 +109,7 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        let mut l = common::standard_legend();
-        l.push(LegendEntry::new(
-            palette::MTV,
-            "penetration vector (apart: the gap)",
-        ));
-        l
+        common::legend_with([(palette::MTV, "penetration vector (apart: the gap)")])
     }
 }
 

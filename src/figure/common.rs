@@ -88,6 +88,13 @@ pub fn origin() -> Mark {
     Mark::dot(DVec2::ZERO, palette::ORIGIN, style::ORIGIN_DOT)
 }
 
+/// A demo's legend: the [`standard_legend`], then its own colours and what they mean.
+pub fn legend_with<'a>(own: impl IntoIterator<Item = (Rgba, &'a str)>) -> Vec<LegendEntry> {
+    let mut legend = standard_legend();
+    legend.extend(own.into_iter().map(|(c, m)| LegendEntry::new(c, m)));
+    legend
+}
+
 /// The legend entries every demo shares: A, B, the MD's edges, the origin.
 pub fn standard_legend() -> Vec<LegendEntry> {
     vec![
@@ -186,6 +193,11 @@ pub fn plain(a: &Convex, b: &Convex) -> Figure {
     f
 }
 
+/// An arrow of what a demo finds (a translation, a normal, a distance along it), in `color`.
+pub fn answer_arrow(from: DVec2, to: DVec2, color: Rgba) -> Mark {
+    Mark::arrow(from, to, Stroke::solid(color, style::ANSWER_WIDTH))
+}
+
 /// The minimum translation in the world: how B moves to leave A (or, apart, the gap from A's
 /// witness to B's).
 pub fn minimum_translation_world(c: &Contact) -> Mark {
@@ -194,21 +206,13 @@ pub fn minimum_translation_world(c: &Contact) -> Mark {
     } else {
         (c.point_a, c.point_b)
     };
-    Mark::Arrow {
-        from,
-        to,
-        stroke: Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
-    }
+    answer_arrow(from, to, palette::MTV)
 }
 
 /// The minimum translation in configuration space: from the origin to the MD's nearest
 /// boundary point.
 pub fn minimum_translation_config(c: &Contact) -> Mark {
-    Mark::arrow(
-        DVec2::ZERO,
-        c.md_point(),
-        Stroke::solid(palette::MTV, style::ANSWER_WIDTH),
-    )
+    answer_arrow(DVec2::ZERO, c.md_point(), palette::MTV)
 }
 
 /// A shape's outline in any colour (A′ in pink, a body at another time): filled faintly when

@@ -17,150 +17,292 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke, Table};
-use crate::geometry::cast::CastStatus;
-use crate::geometry::iterative_cast::{iterative_cast, IterativeCast};
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use crate::geometry::cast::{CastStatus, MovingBody};
+use crate::geometry::iterative_cast::{iterative_cast, IterativeCast, IterativeStep};
 use crate::geometry::linear_cast::translated_at;
-use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{contact, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
 /// The figure at iteration `step` (clamped to the trace).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
-    let cast = iterative_cast(&ma, &mb, &scene.settings.cast_settings());
-    let n = cast.steps.len();
-    let k = step.min(n - 1);
-    let s = cast.steps[k];
-    let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
-    let len = common::arrow_length(&a0, &b0);
-    let mut f = Figure {
-        steps: n,
-        step: k,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene, step)?))
+}
 
-    // World: earlier iterations faint, the bodies at this iteration's time on top.
-    for e in &cast.steps[..k] {
-        for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
-            if m.velocity != DVec2::ZERO {
-                f.world.push(common::body(
+/// What the figure shows, computed once.
+struct Computed {
+    ma: MovingBody,
+    mb: MovingBody,
+    cast: IterativeCast,
+    /// The iteration shown, and its record.
+    k: usize,
+    s: IterativeStep,
+    /// The MD at `t = 0`, fixed for every iteration.
+    md: MinkowskiDifference,
+    /// The length of the normal arrows, from the bodies' size.
+    len: f64,
+    tolerance: f64,
+}
+
+impl Computed {
+    fn new(scene: &Scene, step: usize) -> Result<Computed, PathError> {
+        let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
+        let cast = iterative_cast(&ma, &mb, &scene.settings.cast_settings());
+        let k = step.min(cast.steps.len() - 1);
+        let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
+        Ok(Computed {
+            s: cast.steps[k],
+            md: minkowski_difference(&a0, &b0),
+            len: common::arrow_length(&a0, &b0),
+            tolerance: scene.settings.tolerance,
+            ma,
+            mb,
+            cast,
+            k,
+        })
+    }
+
+    /// The moving bodies, each with its side.
+    fn moving(&self) -> impl Iterator<Item = (&MovingBody, Source)> {
+        [(&self.ma, Source::A), (&self.mb, Source::B)]
+            .into_iter()
+            .filter(|(m, _)| m.velocity != DVec2::ZERO)
+    }
+
+    /// Earlier iterations faint, A′ at the time of impact, the bodies at the next estimate
+    /// dashed: everything under the bodies at this iteration.
+    fn other_times(&self) -> Vec<Mark> {
+        let (ma, cast) = (&self.ma, &self.cast);
+        let mut w = Vec::new();
+        for e in &cast.steps[..self.k] {
+            for (m, which) in self.moving() {
+                w.push(common::body(
                     &translated_at(m, e.t),
                     which,
                     style::GHOST_ALPHA,
                 ));
             }
         }
-    }
-    if cast.status == CastStatus::Hit {
-        f.world.push(common::outline_in(
-            &ma.local.transformed(&cast.pose_a_at_toi),
-            palette::HIT_POSE,
-            OPAQUE,
-            true,
-        ));
-    }
-    if let Some(next_t) = s.next_t.filter(|&t| t <= 1.0) {
-        for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
-            if m.velocity != DVec2::ZERO {
-                f.world.push(common::outline_in(
+        if cast.status == CastStatus::Hit {
+            w.push(common::outline_in(
+                &ma.local.transformed(&cast.pose_a_at_toi),
+                palette::HIT_POSE,
+                OPAQUE,
+                true,
+            ));
+        }
+        if let Some(next_t) = self.s.next_t.filter(|&t| t <= 1.0) {
+            for (m, which) in self.moving() {
+                w.push(common::outline_in(
                     &translated_at(m, next_t),
                     common::body_color(which),
                     style::AHEAD_ALPHA,
                     true,
                 ));
             }
+            w.push(Mark::label(
+                ma.pose.position + ma.velocity * next_t,
+                format!("next: t = {}", num(next_t)),
+                palette::NEXT_ESTIMATE,
+                style::NEXT_TIME_LABEL,
+            ));
         }
-        f.world.push(Mark::label(
-            ma.pose.position + ma.velocity * next_t,
-            format!("next: t = {}", num(next_t)),
-            palette::NEXT_ESTIMATE,
-            style::NEXT_TIME_LABEL,
-        ));
+        w
     }
-    let (a_t, b_t) = (translated_at(&ma, s.t), translated_at(&mb, s.t));
-    f.world.push(common::body(&a_t, Source::A, OPAQUE));
-    f.world.push(common::body(&b_t, Source::B, OPAQUE));
-    for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
-        f.world
-            .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
+
+    /// Earlier iterations in B ⊖ A, faded: each estimate, its closest MD point and the segment
+    /// between them.
+    fn earlier_iterations(&self) -> Vec<Mark> {
+        let faded = |c: palette::Rgba| c.with_alpha(style::EARLIER_POINT_ALPHA);
+        let mut c = Vec::new();
+        for e in &self.cast.steps[..self.k] {
+            c.extend([
+                Mark::segment(
+                    e.estimate,
+                    e.closest,
+                    Stroke::solid(faded(palette::CAST_NORMAL), style::GUIDE_WIDTH),
+                ),
+                Mark::dot(
+                    e.closest,
+                    faded(palette::CLOSEST_MD_POINT),
+                    style::EARLIER_POINT_DOT,
+                ),
+                Mark::dot(
+                    e.estimate,
+                    faded(palette::ESTIMATE),
+                    style::EARLIER_POINT_DOT,
+                ),
+            ]);
+        }
+        c
     }
-    // The gap the distance query measured, between the witness points.
-    let c = contact(&a_t, &b_t);
-    f.world.push(Mark::arrow(
-        c.point_a,
-        c.point_b,
-        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    ));
-    f.world.push(Mark::label(
-        ma.pose.position + ma.velocity * s.t,
-        format!("I{}: t = {}", k + 1, num(s.t)),
-        palette::TEXT,
-        style::TIME_LABEL,
-    ));
+}
 
-    config_marks(&mut f, &cast, &a0, &b0, k, len);
+impl Parts for Computed {
+    fn steps(&self) -> (usize, usize) {
+        (self.cast.steps.len(), self.k)
+    }
 
-    // Read-outs.
-    f.readout("iteration", format!("{} of {}", k + 1, n));
-    f.readout("t (estimate)", num(s.t));
-    f.readout("distance", num(s.distance));
-    f.readout("normal (A to B)", vec(s.normal));
-    f.readout("estimate (B - A space)", vec(s.estimate));
-    f.readout("closest MD point", vec(s.closest));
-    f.readout(
-        "next estimate",
-        match (s.next_t, s.next_estimate) {
-            (Some(t), Some(p)) => format!("t = {} at {}", num(t), vec(p)),
-            _ => "none: the cast stops here".into(),
-        },
-    );
-    f.readout("status", status_text(&cast, scene.settings.tolerance));
-    f.readout("time of impact", num(cast.toi));
-    f.table = Some(Table {
-        columns: ["t", "distance", "normal x", "normal y", "next t"]
-            .map(String::from)
-            .to_vec(),
-        rows: cast
-            .steps
-            .iter()
-            .map(|e| {
-                vec![
-                    e.t,
-                    e.distance,
-                    e.normal.x,
-                    e.normal.y,
-                    e.next_t.unwrap_or(f64::NAN),
-                ]
-            })
-            .collect(),
-        distance_column: Some(1),
-    });
+    /// The bodies at this iteration's time over the other times, the velocities, and the gap
+    /// the distance query measured between the witness points.
+    fn world(&self) -> Vec<Mark> {
+        let (ma, mb, s) = (&self.ma, &self.mb, &self.s);
+        let mut w = self.other_times();
+        let (a_t, b_t) = (translated_at(ma, s.t), translated_at(mb, s.t));
+        w.extend(common::bodies(&a_t, &b_t));
+        for (m, which) in [(ma, Source::A), (mb, Source::B)] {
+            w.extend(common::velocity_arrow(m.pose.position, m.velocity, which));
+        }
+        let c = contact(&a_t, &b_t);
+        w.extend([
+            common::answer_arrow(c.point_a, c.point_b, palette::CAST_NORMAL),
+            Mark::label(
+                ma.pose.position + ma.velocity * s.t,
+                format!("I{}: t = {}", self.k + 1, num(s.t)),
+                palette::TEXT,
+                style::TIME_LABEL,
+            ),
+        ]);
+        w
+    }
 
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::ESTIMATE,
-        "the estimate: the origin carried along the ray to time t",
-    );
-    f.legend(
-        palette::CLOSEST_MD_POINT,
-        "the MD point nearest the estimate (at the distance returned)",
-    );
-    f.legend(
-        palette::NEXT_ESTIMATE,
-        "the next estimate: where the ray crosses the supporting line",
-    );
-    f.legend(
-        palette::CAST_NORMAL,
-        "distance along the normal; dashed: the supporting line across it",
-    );
-    f.legend(palette::CAST_RAY, "the ray: origin along vA - vB to t = 1");
-    f.legend(
-        palette::HIT_POSE,
-        "A\u{2032} (dashed): A at the time of impact",
-    );
-    Ok(f)
+    /// The fixed MD, the ray, earlier iterations faded, and this one in full: the free disc,
+    /// the supporting line, distance along the normal, the closest point, the next estimate.
+    fn config(&self) -> Vec<Mark> {
+        let (s, ray) = (&self.s, &self.cast.ray);
+        let mut c = common::minkowski(&self.md, OPAQUE);
+        if ray.length > 0.0 {
+            c.extend([
+                Mark::arrow(
+                    ray.origin,
+                    ray.end(),
+                    Stroke::solid(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+                ),
+                Mark::label(ray.end(), "t = 1", palette::CAST_RAY, style::TIME_LABEL),
+            ]);
+        }
+        c.extend(self.earlier_iterations());
+        // Nothing of the MD is nearer the estimate than the distance: the free disc.
+        if s.distance > 0.0 {
+            c.push(Mark::Circle {
+                centre: s.estimate,
+                radius: s.distance,
+                stroke: Some(Stroke::dashed(
+                    palette::ESTIMATE.with_alpha(style::FREE_DISC_ALPHA),
+                    style::GUIDE_WIDTH,
+                )),
+                fill: None,
+            });
+        }
+        // The supporting line through the closest point, across the normal (the MD lies beyond
+        // it), drawn as a long segment so that the view's fit does not depend on it.
+        let along = s.normal.perp()
+            * (style::SUPPORTING_LINE_ARROWS * self.len
+                + style::SUPPORTING_LINE_PER_DISTANCE * s.distance);
+        c.extend([
+            Mark::segment(
+                s.closest - along,
+                s.closest + along,
+                Stroke::dashed(palette::CAST_NORMAL, style::HELPER_WIDTH),
+            ),
+            common::answer_arrow(s.estimate, s.closest, palette::CAST_NORMAL),
+            Mark::dot(s.closest, palette::CLOSEST_MD_POINT, style::STEP_POINT_DOT),
+        ]);
+        if let Some(next) = s.next_estimate {
+            c.push(Mark::dot(
+                next,
+                palette::NEXT_ESTIMATE,
+                style::STEP_POINT_DOT,
+            ));
+        }
+        c.extend([
+            common::origin(),
+            Mark::dot(s.estimate, palette::ESTIMATE, style::STEP_POINT_DOT),
+            Mark::label(
+                s.estimate,
+                format!("I{}", self.k + 1),
+                palette::TEXT,
+                style::ITERATION_LABEL,
+            ),
+        ]);
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let s = &self.s;
+        vec![
+            Readout::new(
+                "iteration",
+                format!("{} of {}", self.k + 1, self.cast.steps.len()),
+            ),
+            Readout::new("t (estimate)", num(s.t)),
+            Readout::new("distance", num(s.distance)),
+            Readout::new("normal (A to B)", vec(s.normal)),
+            Readout::new("estimate (B - A space)", vec(s.estimate)),
+            Readout::new("closest MD point", vec(s.closest)),
+            Readout::new(
+                "next estimate",
+                match (s.next_t, s.next_estimate) {
+                    (Some(t), Some(p)) => format!("t = {} at {}", num(t), vec(p)),
+                    _ => "none: the cast stops here".into(),
+                },
+            ),
+            Readout::new("status", status_text(&self.cast, self.tolerance)),
+            Readout::new("time of impact", num(self.cast.toi)),
+        ]
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        common::legend_with([
+            (
+                palette::ESTIMATE,
+                "the estimate: the origin carried along the ray to time t",
+            ),
+            (
+                palette::CLOSEST_MD_POINT,
+                "the MD point nearest the estimate (at the distance returned)",
+            ),
+            (
+                palette::NEXT_ESTIMATE,
+                "the next estimate: where the ray crosses the supporting line",
+            ),
+            (
+                palette::CAST_NORMAL,
+                "distance along the normal; dashed: the supporting line across it",
+            ),
+            (palette::CAST_RAY, "the ray: origin along vA - vB to t = 1"),
+            (
+                palette::HIT_POSE,
+                "A\u{2032} (dashed): A at the time of impact",
+            ),
+        ])
+    }
+
+    /// One row per iteration: t, distance, normal, next t.
+    fn table(&self) -> Option<Table> {
+        Some(Table {
+            columns: ["t", "distance", "normal x", "normal y", "next t"]
+                .map(String::from)
+                .to_vec(),
+            rows: self
+                .cast
+                .steps
+                .iter()
+                .map(|e| {
+                    vec![
+                        e.t,
+                        e.distance,
+                        e.normal.x,
+                        e.normal.y,
+                        e.next_t.unwrap_or(f64::NAN),
+                    ]
+                })
+                .collect(),
+            distance_column: Some(1),
+        })
+    }
 }
 
 /// How the cast ended, in one line.
@@ -172,103 +314,6 @@ fn status_text(cast: &IterativeCast, tolerance: f64) -> String {
         CastStatus::OutOfIterations => "out of iterations: the last estimate is safe".into(),
         CastStatus::NoProgress => "no progress: the steps vanished in rounding".into(),
     }
-}
-
-/// The configuration-space marks: the fixed MD, the ray, earlier iterations faded, this one in
-/// full.
-fn config_marks(
-    f: &mut Figure,
-    cast: &IterativeCast,
-    a0: &crate::geometry::Convex,
-    b0: &crate::geometry::Convex,
-    k: usize,
-    len: f64,
-) {
-    f.config
-        .extend(common::minkowski(&minkowski_difference(a0, b0), OPAQUE));
-    let ray = &cast.ray;
-    if ray.length > 0.0 {
-        f.config.push(Mark::arrow(
-            ray.origin,
-            ray.end(),
-            Stroke::solid(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-        ));
-        f.config.push(Mark::label(
-            ray.end(),
-            "t = 1",
-            palette::CAST_RAY,
-            style::TIME_LABEL,
-        ));
-    }
-    let faded = |c: palette::Rgba| c.with_alpha(style::EARLIER_POINT_ALPHA);
-    for e in &cast.steps[..k] {
-        f.config.push(Mark::segment(
-            e.estimate,
-            e.closest,
-            Stroke::solid(faded(palette::CAST_NORMAL), style::GUIDE_WIDTH),
-        ));
-        f.config.push(Mark::dot(
-            e.closest,
-            faded(palette::CLOSEST_MD_POINT),
-            style::EARLIER_POINT_DOT,
-        ));
-        f.config.push(Mark::dot(
-            e.estimate,
-            faded(palette::ESTIMATE),
-            style::EARLIER_POINT_DOT,
-        ));
-    }
-    let s = cast.steps[k];
-    // Nothing of the MD is nearer the estimate than the distance: the free disc.
-    if s.distance > 0.0 {
-        f.config.push(Mark::Circle {
-            centre: s.estimate,
-            radius: s.distance,
-            stroke: Some(Stroke::dashed(
-                palette::ESTIMATE.with_alpha(style::FREE_DISC_ALPHA),
-                style::GUIDE_WIDTH,
-            )),
-            fill: None,
-        });
-    }
-    // The supporting line through the closest point, across the normal (the MD lies beyond
-    // it), drawn as a long segment so that the view's fit does not depend on it.
-    let along = s.normal.perp()
-        * (style::SUPPORTING_LINE_ARROWS * len + style::SUPPORTING_LINE_PER_DISTANCE * s.distance);
-    f.config.push(Mark::segment(
-        s.closest - along,
-        s.closest + along,
-        Stroke::dashed(palette::CAST_NORMAL, style::HELPER_WIDTH),
-    ));
-    f.config.push(Mark::arrow(
-        s.estimate,
-        s.closest,
-        Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-    ));
-    f.config.push(Mark::dot(
-        s.closest,
-        palette::CLOSEST_MD_POINT,
-        style::STEP_POINT_DOT,
-    ));
-    if let Some(next) = s.next_estimate {
-        f.config.push(Mark::dot(
-            next,
-            palette::NEXT_ESTIMATE,
-            style::STEP_POINT_DOT,
-        ));
-    }
-    f.config.push(common::origin());
-    f.config.push(Mark::dot(
-        s.estimate,
-        palette::ESTIMATE,
-        style::STEP_POINT_DOT,
-    ));
-    f.config.push(Mark::label(
-        s.estimate,
-        format!("I{}", k + 1),
-        palette::TEXT,
-        style::ITERATION_LABEL,
-    ));
 }
 
 #[cfg(test)]

@@ -11,10 +11,10 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke};
-use crate::geometry::cast::CastStatus;
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
+use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::linear_cast::{linear_cast, translated_at, HitFeature, LinearCast};
-use crate::geometry::{DVec2, Source};
+use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -24,157 +24,331 @@ pub const FAR_RAY_TOI: f64 = 4.0;
 
 /// The figure (no iterations: one step).
 pub fn build(scene: &Scene, _step: usize) -> Result<Figure, PathError> {
-    let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
-    let cast = linear_cast(&ma, &mb);
-    let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
-    let len = common::arrow_length(&a0, &b0);
-    let mut f = Figure {
-        steps: 1,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene)?))
+}
 
-    // World: the bodies at t = 0, then where the cast leaves them.
-    f.world.push(common::body(&a0, Source::A, OPAQUE));
-    f.world.push(common::body(&b0, Source::B, OPAQUE));
-    let a_end = ma.local.transformed(&cast.pose_a_at_hit);
-    let b_end = mb.local.transformed(&cast.pose_b_at_hit);
-    match cast.status {
-        CastStatus::Hit => {
-            if mb.velocity != DVec2::ZERO {
-                f.world.push(common::outline_in(
-                    &b_end,
-                    palette::SHAPE_B,
-                    style::AHEAD_ALPHA,
-                    true,
-                ));
-                f.world.push(Mark::label(
-                    cast.pose_b_at_hit.position,
-                    "B at the hit",
-                    palette::SHAPE_B,
-                    style::NOTE_LABEL,
+/// What the figure shows, computed once.
+struct Computed {
+    ma: MovingBody,
+    mb: MovingBody,
+    cast: LinearCast,
+    /// The bodies at `t = 0`.
+    a0: Convex,
+    b0: Convex,
+    /// The length of the normal arrows, from the bodies' size.
+    len: f64,
+}
+
+impl Computed {
+    fn new(scene: &Scene) -> Result<Computed, PathError> {
+        let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
+        let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
+        Ok(Computed {
+            cast: linear_cast(&ma, &mb),
+            len: common::arrow_length(&a0, &b0),
+            ma,
+            mb,
+            a0,
+            b0,
+        })
+    }
+
+    /// Where the cast leaves the bodies: on a hit A′ (pink) and B if it moves (dashed); on a
+    /// miss each moving body at `t = 1`, dashed.
+    fn end_poses(&self) -> Vec<Mark> {
+        let cast = &self.cast;
+        let a_end = self.ma.local.transformed(&cast.pose_a_at_hit);
+        let b_end = self.mb.local.transformed(&cast.pose_b_at_hit);
+        let mut w = Vec::new();
+        match cast.status {
+            CastStatus::Hit => {
+                if self.mb.velocity != DVec2::ZERO {
+                    w.push(common::outline_in(
+                        &b_end,
+                        palette::SHAPE_B,
+                        style::AHEAD_ALPHA,
+                        true,
+                    ));
+                    w.push(Mark::label(
+                        cast.pose_b_at_hit.position,
+                        "B at the hit",
+                        palette::SHAPE_B,
+                        style::NOTE_LABEL,
+                    ));
+                }
+                w.push(common::outline_in(&a_end, palette::HIT_POSE, OPAQUE, false));
+                w.push(Mark::label(
+                    cast.pose_a_at_hit.position,
+                    format!("A\u{2032}  t = {}", num(cast.toi)),
+                    palette::TEXT,
+                    style::TIME_LABEL,
                 ));
             }
-            f.world
-                .push(common::outline_in(&a_end, palette::HIT_POSE, OPAQUE, false));
-            f.world.push(Mark::label(
-                cast.pose_a_at_hit.position,
-                format!("A\u{2032}  t = {}", num(cast.toi)),
-                palette::TEXT,
+            CastStatus::Miss => {
+                for (shape, m, which, pose) in [
+                    (&a_end, &self.ma, Source::A, cast.pose_a_at_hit),
+                    (&b_end, &self.mb, Source::B, cast.pose_b_at_hit),
+                ] {
+                    if m.velocity != DVec2::ZERO {
+                        let c = common::body_color(which);
+                        w.push(common::outline_in(shape, c, style::MISS_END_ALPHA, true));
+                        w.push(Mark::label(
+                            pose.position,
+                            "t = 1, untouched",
+                            c,
+                            style::MISS_LABEL,
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        w
+    }
+
+    /// The MD, its core edges as the cast saw them: tested ones solid in their source's colour,
+    /// back-facing ones faded and dashed, each with a short outward normal at its middle (the
+    /// culling test is that normal's sign against the ray).
+    fn md_as_tested(&self) -> Vec<Mark> {
+        let md = &self.cast.md;
+        if self.cast.edges.is_empty() {
+            return common::minkowski(md, OPAQUE);
+        }
+        // The MD's rounded outline and fill only: the edges follow.
+        let mut c: Vec<Mark> = common::minkowski(md, OPAQUE).into_iter().take(1).collect();
+        for e in &self.cast.edges {
+            let (p, q) = md.edge_points(e.edge);
+            let color = common::body_color(md.edges[e.edge].source);
+            let faded = color.with_alpha(style::CULLED_ALPHA);
+            let (edge, normal) = if e.culled {
+                (
+                    Stroke::dashed(faded, style::CULLED_EDGE_WIDTH),
+                    Stroke::dashed(faded, style::GUIDE_WIDTH),
+                )
+            } else {
+                (
+                    Stroke::solid(color, style::MD_EDGE_WIDTH),
+                    Stroke::solid(color, style::HELPER_WIDTH),
+                )
+            };
+            let mid = (p + q) * 0.5;
+            c.extend([
+                Mark::segment(p, q, edge),
+                Mark::arrow(
+                    mid,
+                    mid + e.normal * (style::EDGE_NORMAL_LENGTH * self.len),
+                    normal,
+                ),
+            ]);
+        }
+        c
+    }
+
+    /// The feature the ray hits first: the edge pushed out by the radius, or the corner's disc.
+    fn hit_feature(&self) -> Option<Mark> {
+        let md = &self.cast.md;
+        match self.cast.feature? {
+            HitFeature::Edge(i) => {
+                let (p, q) = md.edge_points(i);
+                let n = self.cast.edges[i].normal * md.radius;
+                Some(Mark::segment(
+                    p + n,
+                    q + n,
+                    Stroke::solid(
+                        common::body_color(md.edges[i].source),
+                        style::FEATURE_EDGE_WIDTH,
+                    ),
+                ))
+            }
+            HitFeature::Vertex(k) => Some(Mark::Circle {
+                centre: md.vertices[k].point,
+                radius: md.radius,
+                stroke: Some(Stroke::dashed(palette::CAST_RAY, style::HELPER_WIDTH)),
+                fill: None,
+            }),
+        }
+    }
+
+    /// The ray over the whole motion: on a hit dashed, with the part travelled before the hit
+    /// solid; on a miss solid, with where the unbounded ray would hit if that is not far.
+    fn ray(&self) -> Vec<Mark> {
+        let (cast, ray) = (&self.cast, &self.cast.ray);
+        let mut c = Vec::new();
+        if ray.length > 0.0 {
+            let end = ray.end();
+            match (cast.status, cast.hit_point) {
+                (CastStatus::Hit, Some(hit)) => c.extend([
+                    Mark::arrow(
+                        ray.origin,
+                        end,
+                        Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+                    ),
+                    Mark::segment(
+                        ray.origin,
+                        hit,
+                        Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
+                    ),
+                ]),
+                (CastStatus::Miss, _) => {
+                    c.push(Mark::arrow(
+                        ray.origin,
+                        end,
+                        Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
+                    ));
+                    if let Some(t) = cast.ray_toi.filter(|&t| t <= FAR_RAY_TOI) {
+                        let later = ray.at(t);
+                        c.extend([
+                            Mark::segment(
+                                end,
+                                later,
+                                Stroke::dashed(palette::CAST_RAY, style::GUIDE_WIDTH),
+                            ),
+                            Mark::label(
+                                later,
+                                format!("would hit at t = {}", num(t)),
+                                palette::CAST_RAY,
+                                style::NOTE_LABEL,
+                            ),
+                        ]);
+                    }
+                }
+                _ => c.push(Mark::arrow(
+                    ray.origin,
+                    end,
+                    Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
+                )),
+            }
+            c.push(Mark::label(
+                end,
+                "t = 1",
+                palette::CAST_RAY,
                 style::TIME_LABEL,
             ));
         }
-        CastStatus::Miss => {
-            for (shape, which, pose) in [
-                (&a_end, Source::A, cast.pose_a_at_hit),
-                (&b_end, Source::B, cast.pose_b_at_hit),
-            ] {
-                let v = if which == Source::A {
-                    ma.velocity
-                } else {
-                    mb.velocity
-                };
-                if v != DVec2::ZERO {
-                    let c = common::body_color(which);
-                    f.world
-                        .push(common::outline_in(shape, c, style::MISS_END_ALPHA, true));
-                    f.world.push(Mark::label(
-                        pose.position,
-                        "t = 1, untouched",
-                        c,
-                        style::MISS_LABEL,
-                    ));
-                }
-            }
+        c
+    }
+}
+
+impl Parts for Computed {
+    /// A and B at `t = 0`, where the cast leaves them, both velocities, the contact point and
+    /// normal.
+    fn world(&self) -> Vec<Mark> {
+        let mut w = common::bodies(&self.a0, &self.b0);
+        w.extend(self.end_poses());
+        for (m, which) in [(&self.ma, Source::A), (&self.mb, Source::B)] {
+            w.extend(common::velocity_arrow(m.pose.position, m.velocity, which));
         }
-        _ => {}
-    }
-    // The path of A's position over the motion, and both velocities.
-    for (m, which) in [(&ma, Source::A), (&mb, Source::B)] {
-        f.world
-            .extend(common::velocity_arrow(m.pose.position, m.velocity, which));
-    }
-    if let (Some(p), Some(n)) = (cast.contact_point, cast.normal) {
-        f.world.push(Mark::arrow(
-            p,
-            p + n * len,
-            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        ));
-        f.world
-            .push(Mark::dot(p, palette::HIT_POSE, style::CONTACT_DOT));
-        f.world
-            .push(Mark::dot(p, palette::TEXT, style::CONTACT_CENTRE_DOT));
+        if let (Some(p), Some(n)) = (self.cast.contact_point, self.cast.normal) {
+            w.extend([
+                common::answer_arrow(p, p + n * self.len, palette::CAST_NORMAL),
+                Mark::dot(p, palette::HIT_POSE, style::CONTACT_DOT),
+                Mark::dot(p, palette::TEXT, style::CONTACT_CENTRE_DOT),
+            ]);
+        }
+        w
     }
 
-    // Configuration space.
-    config_marks(&mut f, &cast, len);
+    /// The MD with its tested and culled edges, the feature hit, the ray, the hit point and the
+    /// normal there.
+    fn config(&self) -> Vec<Mark> {
+        let cast = &self.cast;
+        let mut c = self.md_as_tested();
+        c.extend(self.hit_feature());
+        c.extend(self.ray());
+        if let (Some(hit), Some(n)) = (cast.hit_point, cast.normal) {
+            c.extend([
+                common::answer_arrow(hit, hit + n * self.len, palette::CAST_NORMAL),
+                Mark::dot(hit, palette::HIT_POSE, style::HIT_POINT_DOT),
+                Mark::label(
+                    hit,
+                    format!("hit, t = {}", num(cast.toi)),
+                    palette::TEXT,
+                    style::HIT_LABEL,
+                ),
+            ]);
+        }
+        c.push(common::origin());
+        c
+    }
 
-    // Read-outs.
-    f.readout("status", status_text(&cast));
-    f.readout("time of impact", num(cast.toi));
-    f.readout(
-        "relative motion vA - vB",
-        vec(cast.ray.direction * cast.ray.length),
-    );
-    f.readout(
-        "hit point (B - A space)",
-        cast.hit_point.map_or("none".into(), vec),
-    );
-    f.readout("normal (A to B)", cast.normal.map_or("none".into(), vec));
-    f.readout(
-        "contact point (world)",
-        cast.contact_point.map_or("none".into(), vec),
-    );
-    if !cast.edges.is_empty() {
-        let culled = cast.edges.iter().filter(|e| e.culled).count();
-        f.readout(
-            "MD edges",
-            format!(
-                "{} tested, {} culled as back-facing",
-                cast.edges.len() - culled,
-                culled
+    fn readouts(&self) -> Vec<Readout> {
+        let cast = &self.cast;
+        let or_none = |v: Option<DVec2>| v.map_or("none".into(), vec);
+        let mut r = vec![
+            Readout::new("status", status_text(cast)),
+            Readout::new("time of impact", num(cast.toi)),
+            Readout::new(
+                "relative motion vA - vB",
+                vec(cast.ray.direction * cast.ray.length),
             ),
-        );
-    }
-    if let Some(feature) = cast.feature {
-        f.readout(
-            "hit feature",
-            match feature {
-                HitFeature::Edge(i) => {
-                    let s = cast.md.edges[i].source;
-                    format!("MD edge {i} (from {})", s.as_str().to_uppercase())
-                }
-                HitFeature::Vertex(k) => format!("the rounded corner at MD vertex {k}"),
-            },
-        );
-    }
-    if cast.status == CastStatus::Miss {
-        f.readout(
-            "unbounded ray meets the MD at",
-            cast.ray_toi
-                .map_or("never".into(), |t| format!("t = {}", num(t))),
-        );
+            Readout::new("hit point (B - A space)", or_none(cast.hit_point)),
+            Readout::new("normal (A to B)", or_none(cast.normal)),
+            Readout::new("contact point (world)", or_none(cast.contact_point)),
+        ];
+        if !cast.edges.is_empty() {
+            let culled = cast.edges.iter().filter(|e| e.culled).count();
+            r.push(Readout::new(
+                "MD edges",
+                format!(
+                    "{} tested, {} culled as back-facing",
+                    cast.edges.len() - culled,
+                    culled
+                ),
+            ));
+        }
+        if let Some(feature) = cast.feature {
+            r.push(Readout::new(
+                "hit feature",
+                match feature {
+                    HitFeature::Edge(i) => {
+                        let s = cast.md.edges[i].source;
+                        format!("MD edge {i} (from {})", s.as_str().to_uppercase())
+                    }
+                    HitFeature::Vertex(k) => format!("the rounded corner at MD vertex {k}"),
+                },
+            ));
+        }
+        if cast.status == CastStatus::Miss {
+            r.push(Readout::new(
+                "unbounded ray meets the MD at",
+                cast.ray_toi
+                    .map_or("never".into(), |t| format!("t = {}", num(t))),
+            ));
+        }
+        r
     }
 
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::SHAPE_A.with_alpha(style::CULLED_ALPHA),
-        "faded dashed MD edges: back-facing to the ray, culled (not tested)",
-    );
-    f.legend(
-        palette::CAST_RAY,
-        "the ray: origin along vA - vB to t = 1; dashed past the hit",
-    );
-    if cast.status == CastStatus::Hit {
-        f.legend(
-            palette::HIT_POSE,
-            "A\u{2032}: A at the time of impact; the hit point in B \u{2296} A",
-        );
-        f.legend(
-            palette::CAST_NORMAL,
-            "contact normal at the hit (A towards B)",
-        );
+    /// A′ and the normal only when there is a hit.
+    fn legend(&self) -> Vec<LegendEntry> {
+        let hit = self.cast.status == CastStatus::Hit;
+        common::legend_with(
+            [
+                (
+                    palette::SHAPE_A.with_alpha(style::CULLED_ALPHA),
+                    "faded dashed MD edges: back-facing to the ray, culled (not tested)",
+                ),
+                (
+                    palette::CAST_RAY,
+                    "the ray: origin along vA - vB to t = 1; dashed past the hit",
+                ),
+            ]
+            .into_iter()
+            .chain(
+                [
+                    (
+                        palette::HIT_POSE,
+                        "A\u{2032}: A at the time of impact; the hit point in B \u{2296} A",
+                    ),
+                    (
+                        palette::CAST_NORMAL,
+                        "contact normal at the hit (A towards B)",
+                    ),
+                ]
+                .into_iter()
+                .filter(|_| hit),
+            ),
+        )
     }
-    Ok(f)
 }
 
 /// One line on how the cast ended.
@@ -193,134 +367,6 @@ fn status_text(cast: &LinearCast) -> String {
         }
         other => other.as_str().into(),
     }
-}
-
-/// The configuration-space marks: MD with tested and culled edges, ray, hit.
-fn config_marks(f: &mut Figure, cast: &LinearCast, len: f64) {
-    let md = &cast.md;
-    if cast.edges.is_empty() {
-        f.config.extend(common::minkowski(md, OPAQUE));
-    } else {
-        // The MD's rounded outline and fill, then each core edge as the cast saw it.
-        f.config
-            .extend(common::minkowski(md, OPAQUE).into_iter().take(1));
-        for e in &cast.edges {
-            let (p, q) = md.edge_points(e.edge);
-            let c = common::body_color(md.edges[e.edge].source);
-            let stroke = if e.culled {
-                Stroke::dashed(c.with_alpha(style::CULLED_ALPHA), style::CULLED_EDGE_WIDTH)
-            } else {
-                Stroke::solid(c, style::MD_EDGE_WIDTH)
-            };
-            f.config.push(Mark::Segment {
-                from: p,
-                to: q,
-                stroke,
-            });
-            // A short outward normal at the edge's middle: the culling test is its sign
-            // against the ray.
-            let mid = (p + q) * 0.5;
-            f.config.push(Mark::arrow(
-                mid,
-                mid + e.normal * (style::EDGE_NORMAL_LENGTH * len),
-                if e.culled {
-                    Stroke::dashed(c.with_alpha(style::CULLED_ALPHA), style::GUIDE_WIDTH)
-                } else {
-                    Stroke::solid(c, style::HELPER_WIDTH)
-                },
-            ));
-        }
-    }
-    // The feature hit first: the edge pushed out by the radius, or the corner's disc.
-    match cast.feature {
-        Some(HitFeature::Edge(i)) => {
-            let (p, q) = md.edge_points(i);
-            let n = cast.edges[i].normal * md.radius;
-            f.config.push(Mark::segment(
-                p + n,
-                q + n,
-                Stroke::solid(
-                    common::body_color(md.edges[i].source),
-                    style::FEATURE_EDGE_WIDTH,
-                ),
-            ));
-        }
-        Some(HitFeature::Vertex(k)) => f.config.push(Mark::Circle {
-            centre: md.vertices[k].point,
-            radius: md.radius,
-            stroke: Some(Stroke::dashed(palette::CAST_RAY, style::HELPER_WIDTH)),
-            fill: None,
-        }),
-        None => {}
-    }
-
-    // The ray: the whole motion dashed, the part travelled before the hit solid.
-    let ray = &cast.ray;
-    if ray.length > 0.0 {
-        let end = ray.end();
-        match (cast.status, cast.hit_point) {
-            (CastStatus::Hit, Some(hit)) => {
-                f.config.push(Mark::arrow(
-                    ray.origin,
-                    end,
-                    Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-                ));
-                f.config.push(Mark::segment(
-                    ray.origin,
-                    hit,
-                    Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
-                ));
-            }
-            (CastStatus::Miss, _) => {
-                f.config.push(Mark::arrow(
-                    ray.origin,
-                    end,
-                    Stroke::solid(palette::CAST_RAY, style::RAY_WIDTH),
-                ));
-                if let Some(t) = cast.ray_toi.filter(|&t| t <= FAR_RAY_TOI) {
-                    let later = ray.at(t);
-                    f.config.push(Mark::segment(
-                        end,
-                        later,
-                        Stroke::dashed(palette::CAST_RAY, style::GUIDE_WIDTH),
-                    ));
-                    f.config.push(Mark::label(
-                        later,
-                        format!("would hit at t = {}", num(t)),
-                        palette::CAST_RAY,
-                        style::NOTE_LABEL,
-                    ));
-                }
-            }
-            _ => f.config.push(Mark::arrow(
-                ray.origin,
-                end,
-                Stroke::dashed(palette::CAST_RAY, style::RAY_MOTION_WIDTH),
-            )),
-        }
-        f.config.push(Mark::label(
-            end,
-            "t = 1",
-            palette::CAST_RAY,
-            style::TIME_LABEL,
-        ));
-    }
-    if let (Some(hit), Some(n)) = (cast.hit_point, cast.normal) {
-        f.config.push(Mark::arrow(
-            hit,
-            hit + n * len,
-            Stroke::solid(palette::CAST_NORMAL, style::ANSWER_WIDTH),
-        ));
-        f.config
-            .push(Mark::dot(hit, palette::HIT_POSE, style::HIT_POINT_DOT));
-        f.config.push(Mark::label(
-            hit,
-            format!("hit, t = {}", num(cast.toi)),
-            palette::TEXT,
-            style::HIT_LABEL,
-        ));
-    }
-    f.config.push(common::origin());
 }
 
 #[cfg(test)]

@@ -118,12 +118,10 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        let mut l = common::standard_legend();
-        l.push(LegendEntry::new(
+        common::legend_with([(
             palette::MTV,
             "minimum translation; dashed: the MD edge of the chosen pair",
-        ));
-        l
+        )])
     }
 }
 

@@ -11,13 +11,15 @@
 //! exit vector. The table has one row per candidate.
 
 use super::common::{self, num, vec};
-use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke, Table};
-use crate::geometry::exit_vector::{exit_vector, interior_point_test};
-use crate::geometry::minkowski::{minkowski_difference, point_cloud_difference};
-use crate::geometry::wrapping::{wrap_cloud, CandidateVerdict, WrapEnd};
+use super::style;
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use crate::geometry::exit_vector::{
+    exit_vector, interior_point_test, ExitVector, InteriorPointTest,
+};
+use crate::geometry::minkowski::{point_cloud_difference, PointCloudMd};
+use crate::geometry::wrapping::{wrap_cloud, CandidateVerdict, WrapEnd, WrapStep, Wrapping};
 use crate::geometry::{orient, Convex, DVec2, Pose, Source};
-use crate::palette;
+use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
 
 fn verdict_words(v: CandidateVerdict) -> &'static str {
@@ -48,8 +50,14 @@ pub const MAX_NAMED_VERTICES: usize = 40;
 
 /// The figure when the cloud is too large to show: the bodies, the MD as the edge merge builds
 /// it, and a read-out that says why.
-fn too_large(a: &Convex, b: &Convex) -> Figure {
-    let mut f = common::plain(a, b);
+fn too_large(placed: &common::Placed) -> Figure {
+    let (a, b) = (&placed.a, &placed.b);
+    let mut f = Figure {
+        world: placed.bodies(),
+        config: placed.minkowski(),
+        steps: 1,
+        ..Figure::default()
+    };
     f.config.push(common::origin());
     let (n, m) = (a.vertices.len(), b.vertices.len());
     f.readout("difference points", format!("{n} x {m} = {}", n * m));
@@ -70,362 +78,451 @@ fn moved(shape: &Convex, d: DVec2) -> Convex {
 
 /// The figure at `step`: steps `0 … k−1` are the wrapping's candidates, step `k` the result.
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    let (n, m) = (a.vertices.len(), b.vertices.len());
-    if n * m > MAX_CLOUD_POINTS {
-        return Ok(too_large(a, b));
+    let placed = common::Placed::new(scene)?;
+    if placed.a.vertices.len() * placed.b.vertices.len() > MAX_CLOUD_POINTS {
+        return Ok(too_large(&placed));
     }
-    let cloud = point_cloud_difference(a, b);
-    let wrap = wrap_cloud(&cloud);
-    let points: Vec<DVec2> = cloud.points.iter().map(|p| p.point).collect();
-    let steps = wrap.steps.len() + 1;
-    let step = step.min(steps - 1);
-    let last = step == steps - 1;
-    let mut f = Figure {
-        steps,
-        step,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene, placed, step)))
+}
 
-    // World: the bodies with their vertex numbers.
-    f.world.push(common::body(a, Source::A, OPAQUE));
-    f.world.push(common::body(b, Source::B, OPAQUE));
-    for (shape, which, name) in [(a, Source::A, "a"), (b, Source::B, "b")] {
-        if shape.vertices.len() > MAX_NAMED_VERTICES {
-            continue; // too many to name them all
+/// What the figure shows, computed once.
+struct Computed {
+    placed: common::Placed,
+    cloud: PointCloudMd,
+    wrap: Wrapping,
+    /// The step shown: a candidate of the wrapping, or the last step (the result).
+    step: usize,
+    /// The candidate this step tries (none on the last step).
+    candidate: Option<WrapStep>,
+    /// The hull so far: the start and every accepted candidate before this step.
+    so_far: Vec<DVec2>,
+    /// The interior-point test and the exit vector, on the finished hull.
+    test: Option<InteriorPointTest>,
+    exit: Option<ExitVector>,
+    /// B's velocity relative to A.
+    rel: DVec2,
+}
+
+impl Computed {
+    fn new(scene: &Scene, placed: common::Placed, step: usize) -> Computed {
+        let cloud = point_cloud_difference(&placed.a, &placed.b);
+        let wrap = wrap_cloud(&cloud);
+        let step = step.min(wrap.steps.len());
+        let candidate = wrap.steps.get(step).copied();
+        let mut so_far: Vec<DVec2> = wrap
+            .start
+            .map(|s| cloud.points[s].point)
+            .into_iter()
+            .collect();
+        for s in wrap.steps[..step].iter().filter(|s| s.accepted) {
+            so_far.push(s.to_point);
         }
-        for (i, v) in shape.vertices.iter().enumerate() {
-            f.world.push(Mark::label(
-                *v,
-                format!("{name}{i}"),
-                common::body_color(which),
-                style::POINT_NAME_LABEL,
-            ));
+        let rel = scene.b.velocity - scene.a.velocity;
+        Computed {
+            test: interior_point_test(&wrap.hull),
+            exit: exit_vector(&wrap.hull, rel),
+            placed,
+            cloud,
+            wrap,
+            step,
+            candidate,
+            so_far,
+            rel,
         }
     }
 
-    // Configuration space: the exact MD faintly, for comparison, then the cloud.
-    f.config.extend(common::minkowski(
-        &minkowski_difference(a, b),
-        style::REFERENCE_MD_ALPHA,
-    ));
-
-    let candidate = (!last).then(|| wrap.steps[step]);
-    // The hull so far: the start and every accepted candidate before this step.
-    let upto = if last { wrap.steps.len() } else { step };
-    let mut so_far: Vec<DVec2> = wrap.start.map(|s| points[s]).into_iter().collect();
-    for s in wrap.steps[..upto].iter().filter(|s| s.accepted) {
-        so_far.push(s.to_point);
+    /// Whether the step shown is the last, the result.
+    fn last(&self) -> bool {
+        self.candidate.is_none()
     }
-    if last {
-        if wrap.hull.len() >= 2 {
-            f.config.push(Mark::Polygon {
-                points: wrap.hull.clone(),
+
+    /// The hull: finished on the last step, else as far as it has come.
+    fn hull(&self) -> Option<Mark> {
+        if self.last() {
+            (self.wrap.hull.len() >= 2).then(|| Mark::Polygon {
+                points: self.wrap.hull.clone(),
                 stroke: Some(Stroke::solid(palette::WRAP_EDGE, style::ANSWER_WIDTH)),
                 fill: Some(palette::WRAP_EDGE.with_alpha(style::HULL_FILL_ALPHA)),
                 convex: true,
-            });
+            })
+        } else {
+            (self.so_far.len() >= 2).then(|| Mark::Polyline {
+                points: self.so_far.clone(),
+                stroke: Stroke::solid(palette::WRAP_EDGE, style::ANSWER_WIDTH),
+            })
         }
-    } else if so_far.len() >= 2 {
-        f.config.push(Mark::Polyline {
-            points: so_far.clone(),
-            stroke: Stroke::solid(palette::WRAP_EDGE, style::ANSWER_WIDTH),
-        });
     }
-    if let Some(c) = candidate {
+
+    /// The candidate line (extended, dashed) and the candidate from its start to its end, in
+    /// the colour of its verdict.
+    fn candidate_marks(&self, c: &WrapStep) -> [Mark; 2] {
         let color = if c.accepted {
             palette::WRAP_EDGE
         } else {
             palette::WRAP_REFUSED
         };
-        f.config.push(Mark::Line {
-            point: c.from_point,
-            direction: (c.to_point - c.from_point).normalize_or_zero(),
-            stroke: Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
-        });
-        f.config.push(Mark::arrow(
-            c.from_point,
-            c.to_point,
-            Stroke::solid(color, style::CONSTRUCTION_WIDTH),
-        ));
-        // The pair of vertices behind the candidate's far point.
-        let cp = cloud.points[c.to];
-        for (shape, i) in [(a, cp.a), (b, cp.b)] {
-            f.world.push(Mark::dot(
-                shape.vertices[i],
-                palette::CLOUD_POINT,
-                style::PAIR_VERTEX_DOT,
-            ));
-        }
-    }
-    for (k, cp) in cloud.points.iter().enumerate() {
-        // During the wrapping, the points on the candidate's outer (right) side refuse it.
-        let refuses = candidate.is_some_and(|c| {
-            k != c.from && k != c.to && orient(c.from_point, c.to_point, cp.point) < 0.0
-        });
-        f.config.push(Mark::dot(
-            cp.point,
-            if refuses {
-                palette::WRAP_REFUSED
-            } else {
-                palette::CLOUD_POINT
+        [
+            Mark::Line {
+                point: c.from_point,
+                direction: (c.to_point - c.from_point).normalize_or_zero(),
+                stroke: Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
             },
-            style::CLOUD_POINT_DOT,
-        ));
-        // One label per distinct point, naming every pair that lands there (for a small cloud).
-        if cloud.points.len() <= MAX_LABELLED_POINTS
-            && cloud.points[..k].iter().all(|q| q.point != cp.point)
-        {
-            let names: Vec<String> = cloud
-                .points
-                .iter()
-                .filter(|q| q.point == cp.point)
-                .map(|q| format!("b{}-a{}", q.b, q.a))
-                .collect();
-            f.config.push(Mark::label(
-                cp.point,
-                names.join(" = "),
-                palette::CLOUD_POINT,
-                style::POINT_NAME_LABEL,
-            ));
-        }
+            Mark::arrow(
+                c.from_point,
+                c.to_point,
+                Stroke::solid(color, style::CONSTRUCTION_WIDTH),
+            ),
+        ]
     }
 
-    // The interior-point test and the exit vector, on the finished hull.
-    let test = interior_point_test(&wrap.hull);
-    let rel = scene.b.velocity - scene.a.velocity;
-    let exit = exit_vector(&wrap.hull, rel);
-    if last {
-        if let Some(t) = &test {
-            f.config.push(Mark::segment(
-                t.interior,
-                DVec2::ZERO,
-                Stroke::solid(palette::INTERIOR_POINT, style::CONSTRUCTION_WIDTH),
+    /// Every difference point (those that refuse the candidate in its colour), each distinct
+    /// point named by every pair that lands there (for a small cloud).
+    fn cloud_points(&self) -> Vec<Mark> {
+        let points = &self.cloud.points;
+        let mut c = Vec::new();
+        for (k, cp) in points.iter().enumerate() {
+            // During the wrapping, the points on the candidate's outer (right) side refuse it.
+            let refuses = self.candidate.is_some_and(|c| {
+                k != c.from && k != c.to && orient(c.from_point, c.to_point, cp.point) < 0.0
+            });
+            c.push(Mark::dot(
+                cp.point,
+                if refuses {
+                    palette::WRAP_REFUSED
+                } else {
+                    palette::CLOUD_POINT
+                },
+                style::CLOUD_POINT_DOT,
             ));
-            f.config.push(Mark::dot(
-                t.interior,
-                palette::INTERIOR_POINT,
-                style::INTERIOR_POINT_DOT,
-            ));
-            if let Some(c) = t.crossing {
-                let (p, q) = (wrap.hull[c.edge], wrap.hull[(c.edge + 1) % wrap.hull.len()]);
-                f.config.push(Mark::segment(
-                    p,
-                    q,
-                    Stroke::solid(palette::INTERIOR_POINT, style::CROSSED_EDGE_WIDTH),
-                ));
-                f.config.push(Mark::dot(
-                    c.point,
-                    palette::WRAP_REFUSED,
-                    style::CROSSING_DOT,
+            if points.len() <= MAX_LABELLED_POINTS
+                && points[..k].iter().all(|q| q.point != cp.point)
+            {
+                let names: Vec<String> = points
+                    .iter()
+                    .filter(|q| q.point == cp.point)
+                    .map(|q| format!("b{}-a{}", q.b, q.a))
+                    .collect();
+                c.push(Mark::label(
+                    cp.point,
+                    names.join(" = "),
+                    palette::CLOUD_POINT,
+                    style::POINT_NAME_LABEL,
                 ));
             }
         }
-        if let Some(e) = &exit {
-            let arrow = |from, to, color, width| Mark::Arrow {
-                from,
-                to,
-                stroke: Stroke::solid(color, width),
-            };
-            f.config.push(Mark::segment(
+        c
+    }
+
+    /// The interior point, its segment to the origin, and the hull edge it crosses.
+    fn interior_test(&self, t: &InteriorPointTest) -> Vec<Mark> {
+        let hull = &self.wrap.hull;
+        let mut c = vec![
+            Mark::segment(
+                t.interior,
+                DVec2::ZERO,
+                Stroke::solid(palette::INTERIOR_POINT, style::CONSTRUCTION_WIDTH),
+            ),
+            Mark::dot(
+                t.interior,
+                palette::INTERIOR_POINT,
+                style::INTERIOR_POINT_DOT,
+            ),
+        ];
+        if let Some(x) = t.crossing {
+            c.extend([
+                Mark::segment(
+                    hull[x.edge],
+                    hull[(x.edge + 1) % hull.len()],
+                    Stroke::solid(palette::INTERIOR_POINT, style::CROSSED_EDGE_WIDTH),
+                ),
+                Mark::dot(x.point, palette::WRAP_REFUSED, style::CROSSING_DOT),
+            ]);
+        }
+        c
+    }
+
+    /// The exit construction in B ⊖ A: the entered edge, the velocity, origin to the edge
+    /// (blue), its projection on the edge (grey) and the exit vector (green) between them.
+    fn exit_construction(e: &ExitVector) -> [Mark; 5] {
+        [
+            Mark::segment(
                 e.edge_points.0,
                 e.edge_points.1,
                 Stroke::solid(
                     palette::EXIT_TO_EDGE.with_alpha(style::ENTERED_EDGE_ALPHA),
                     style::ENTERED_EDGE_WIDTH,
                 ),
-            ));
-            f.config.push(arrow(
+            ),
+            arrow(
                 DVec2::ZERO,
                 e.velocity,
                 palette::EXIT_VELOCITY,
                 style::CONSTRUCTION_WIDTH,
-            ));
-            f.config.push(arrow(
+            ),
+            arrow(
                 DVec2::ZERO,
                 e.origin_to_edge,
                 palette::EXIT_TO_EDGE,
                 style::ANSWER_WIDTH,
-            ));
-            f.config.push(arrow(
+            ),
+            arrow(
                 DVec2::ZERO,
                 e.projection,
                 palette::EXIT_PROJECTION,
                 style::ANSWER_WIDTH,
-            ));
-            f.config.push(arrow(
+            ),
+            arrow(
                 e.origin_to_edge,
                 e.origin_to_edge + e.exit,
                 palette::EXIT,
                 style::ANSWER_WIDTH,
-            ));
-            // World: B moved by the exit vector.
-            let out = moved(b, e.exit);
-            f.world.push(Mark::Polygon {
-                points: out.outline(style::ARC_STEP),
+            ),
+        ]
+    }
+
+    /// In the world: B moved by the exit vector, the exit, and the velocity B came in with.
+    fn exit_in_world(&self, e: &ExitVector) -> [Mark; 3] {
+        let b = &self.placed.b;
+        [
+            Mark::Polygon {
+                points: moved(b, e.exit).outline(style::ARC_STEP),
                 stroke: Some(Stroke::dashed(palette::EXIT, style::MOVED_BODY_WIDTH)),
                 fill: None,
                 convex: true,
-            });
-            f.world.push(arrow(
+            },
+            arrow(
                 b.centroid(),
                 b.centroid() + e.exit,
                 palette::EXIT,
                 style::ANSWER_WIDTH,
-            ));
-            f.world.push(arrow(
+            ),
+            arrow(
                 b.centroid() - e.velocity,
                 b.centroid(),
                 palette::EXIT_VELOCITY,
                 style::HELPER_WIDTH,
+            ),
+        ]
+    }
+}
+
+/// A solid arrow of the exit construction.
+fn arrow(from: DVec2, to: DVec2, color: Rgba, width: f32) -> Mark {
+    Mark::arrow(from, to, Stroke::solid(color, width))
+}
+
+impl Parts for Computed {
+    fn steps(&self) -> (usize, usize) {
+        (self.wrap.steps.len() + 1, self.step)
+    }
+
+    /// The bodies with their vertex names, the pair of vertices behind the candidate's far
+    /// point, and on the last step B moved by the exit vector.
+    fn world(&self) -> Vec<Mark> {
+        let (a, b) = (&self.placed.a, &self.placed.b);
+        let mut w = self.placed.bodies();
+        for (shape, which, name) in [(a, Source::A, "a"), (b, Source::B, "b")] {
+            if shape.vertices.len() > MAX_NAMED_VERTICES {
+                continue; // too many to name them all
+            }
+            for (i, v) in shape.vertices.iter().enumerate() {
+                w.push(Mark::label(
+                    *v,
+                    format!("{name}{i}"),
+                    common::body_color(which),
+                    style::POINT_NAME_LABEL,
+                ));
+            }
+        }
+        if let Some(c) = &self.candidate {
+            let cp = self.cloud.points[c.to];
+            for (shape, i) in [(a, cp.a), (b, cp.b)] {
+                w.push(Mark::dot(
+                    shape.vertices[i],
+                    palette::CLOUD_POINT,
+                    style::PAIR_VERTEX_DOT,
+                ));
+            }
+        }
+        if self.last() {
+            if let Some(e) = &self.exit {
+                w.extend(self.exit_in_world(e));
+            }
+        }
+        w
+    }
+
+    /// The exact MD faintly for comparison, the hull, the candidate, the cloud, and on the last
+    /// step the interior-point test and the exit construction.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = common::minkowski(&self.placed.md, style::REFERENCE_MD_ALPHA);
+        c.extend(self.hull());
+        if let Some(cand) = &self.candidate {
+            c.extend(self.candidate_marks(cand));
+        }
+        c.extend(self.cloud_points());
+        if self.last() {
+            if let Some(t) = &self.test {
+                c.extend(self.interior_test(t));
+            }
+            if let Some(e) = &self.exit {
+                c.extend(Self::exit_construction(e));
+            }
+        }
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let (a, b) = (&self.placed.a, &self.placed.b);
+        let (cloud, wrap) = (&self.cloud, &self.wrap);
+        let (n, m) = (a.vertices.len(), b.vertices.len());
+        let (tried, hull) = (wrap.steps.len(), wrap.hull.len());
+        let closed = if wrap.end == WrapEnd::Closed {
+            ""
+        } else {
+            " (not closed)"
+        };
+        let mut r = vec![
+            Readout::new(
+                "difference points",
+                format!("{n} x {m} = {}", cloud.points.len()),
+            ),
+            Readout::new(
+                "wrapping",
+                format!("{tried} candidates, {hull} hull vertices{closed}"),
+            ),
+        ];
+        if let Some(c) = self.candidate {
+            let pair = |k: usize| format!("b{}-a{}", cloud.points[k].b, cloud.points[k].a);
+            r.extend([
+                Readout::new(
+                    format!("candidate {} of {}", self.step + 1, wrap.steps.len()),
+                    format!("{} to {}", pair(c.from), pair(c.to)),
+                ),
+                Readout::new(
+                    "points left / right / on it",
+                    format!(
+                        "{} / {} / {}",
+                        c.points_left, c.points_right, c.points_on_line
+                    ),
+                ),
+                Readout::new("verdict", verdict_words(c.verdict)),
+                Readout::new("hull so far", format!("{} vertices", self.so_far.len())),
+            ]);
+        }
+        if let Some(t) = &self.test {
+            r.extend([
+                Readout::new("interior point (average)", vec(t.interior)),
+                Readout::new(
+                    "segment to the origin",
+                    match t.crossing {
+                        Some(c) => format!("crosses edge {}: no collision", c.edge),
+                        None if t.on_boundary => "ends on the boundary: touching".into(),
+                        None if t.colliding => "stays inside: collision".into(),
+                        None => "no collision".into(),
+                    },
+                ),
+            ]);
+        }
+        if a.radius > 0.0 || b.radius > 0.0 {
+            r.push(Readout::new(
+                "rounding",
+                "ignored: the cloud is of core vertices",
             ));
         }
-    }
-    f.config.push(common::origin());
-
-    // Read-outs.
-    f.readout(
-        "difference points",
-        format!(
-            "{} x {} = {}",
-            a.vertices.len(),
-            b.vertices.len(),
-            points.len()
-        ),
-    );
-    f.readout(
-        "wrapping",
-        format!(
-            "{} candidates, {} hull vertices{}",
-            wrap.steps.len(),
-            wrap.hull.len(),
-            if wrap.end == WrapEnd::Closed {
-                ""
-            } else {
-                " (not closed)"
-            }
-        ),
-    );
-    if let Some(c) = candidate {
-        f.readout(
-            format!("candidate {} of {}", step + 1, wrap.steps.len()),
-            format!(
-                "b{}-a{} to b{}-a{}",
-                cloud.points[c.from].b,
-                cloud.points[c.from].a,
-                cloud.points[c.to].b,
-                cloud.points[c.to].a
-            ),
-        );
-        f.readout(
-            "points left / right / on it",
-            format!(
-                "{} / {} / {}",
-                c.points_left, c.points_right, c.points_on_line
-            ),
-        );
-        f.readout("verdict", verdict_words(c.verdict));
-        f.readout("hull so far", format!("{} vertices", so_far.len()));
-    }
-    if let Some(t) = &test {
-        f.readout("interior point (average)", vec(t.interior));
-        f.readout(
-            "segment to the origin",
-            match t.crossing {
-                Some(c) => format!("crosses edge {}: no collision", c.edge),
-                None if t.on_boundary => "ends on the boundary: touching".into(),
-                None if t.colliding => "stays inside: collision".into(),
-                None => "no collision".into(),
-            },
-        );
-    }
-    if a.radius > 0.0 || b.radius > 0.0 {
-        f.readout("rounding", "ignored: the cloud is of core vertices");
-    }
-    f.readout("velocity of B relative to A", vec(rel));
-    match &exit {
-        Some(e) => {
-            f.readout("entered through hull edge", e.edge.to_string());
-            f.readout("origin to edge (blue)", vec(e.origin_to_edge));
-            f.readout("projection on the edge (grey)", vec(e.projection));
-            f.readout("exit = grey - blue (green)", vec(e.exit));
-            f.readout(
-                "after the exit",
-                if e.foot_on_edge {
-                    "just touching".to_string()
+        r.push(Readout::new("velocity of B relative to A", vec(self.rel)));
+        match &self.exit {
+            Some(e) => r.extend([
+                Readout::new("entered through hull edge", e.edge.to_string()),
+                Readout::new("origin to edge (blue)", vec(e.origin_to_edge)),
+                Readout::new("projection on the edge (grey)", vec(e.projection)),
+                Readout::new("exit = grey - blue (green)", vec(e.exit)),
+                Readout::new(
+                    "after the exit",
+                    if e.foot_on_edge {
+                        "just touching".to_string()
+                    } else {
+                        format!("apart by {}", num(e.gap_after))
+                    },
+                ),
+            ]),
+            None => r.push(Readout::new(
+                "exit vector",
+                if self.test.is_some_and(|t| t.colliding) {
+                    "none: no velocity to go back along"
                 } else {
-                    format!("apart by {}", num(e.gap_after))
+                    "none: not colliding"
                 },
-            );
+            )),
         }
-        None => f.readout(
-            "exit vector",
-            if test.is_some_and(|t| t.colliding) {
-                "none: no velocity to go back along"
-            } else {
-                "none: not colliding"
-            },
-        ),
+        r
     }
-    f.table = Some(Table {
-        columns: [
-            "candidate",
-            "from",
-            "to",
-            "left",
-            "right",
-            "on line",
-            "verdict (0 splits 1 clockwise 2 not farthest 3 edge)",
-            "accepted",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows: wrap
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                vec![
-                    k as f64,
-                    s.from as f64,
-                    s.to as f64,
-                    s.points_left as f64,
-                    s.points_right as f64,
-                    s.points_on_line as f64,
-                    verdict_code(s.verdict),
-                    s.accepted as u8 as f64,
-                ]
-            })
-            .collect(),
-        distance_column: None,
-    });
 
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::CLOUD_POINT,
-        "a difference point b_j - a_i; in the world the pair behind the candidate's end",
-    );
-    f.legend(
-        palette::WRAP_EDGE,
-        "the hull by wrapping (so far), an accepted candidate",
-    );
-    f.legend(
-        palette::WRAP_REFUSED,
-        "a refused candidate and the points outside it",
-    );
-    f.legend(
-        palette::INTERIOR_POINT,
-        "interior point, its segment to the origin, the edge it crosses",
-    );
-    f.legend(palette::EXIT_VELOCITY, "velocity of B relative to A");
-    f.legend(palette::EXIT_TO_EDGE, "origin to the entered edge");
-    f.legend(palette::EXIT_PROJECTION, "its projection on the edge");
-    f.legend(
-        palette::EXIT,
-        "exit vector = grey - blue; dashed: B moved by it",
-    );
-    Ok(f)
+    fn legend(&self) -> Vec<LegendEntry> {
+        common::legend_with([
+            (
+                palette::CLOUD_POINT,
+                "a difference point b_j - a_i; in the world the pair behind the candidate's end",
+            ),
+            (
+                palette::WRAP_EDGE,
+                "the hull by wrapping (so far), an accepted candidate",
+            ),
+            (
+                palette::WRAP_REFUSED,
+                "a refused candidate and the points outside it",
+            ),
+            (
+                palette::INTERIOR_POINT,
+                "interior point, its segment to the origin, the edge it crosses",
+            ),
+            (palette::EXIT_VELOCITY, "velocity of B relative to A"),
+            (palette::EXIT_TO_EDGE, "origin to the entered edge"),
+            (palette::EXIT_PROJECTION, "its projection on the edge"),
+            (
+                palette::EXIT,
+                "exit vector = grey - blue; dashed: B moved by it",
+            ),
+        ])
+    }
+
+    /// One row per candidate the wrapping tried.
+    fn table(&self) -> Option<Table> {
+        Some(Table {
+            columns: [
+                "candidate",
+                "from",
+                "to",
+                "left",
+                "right",
+                "on line",
+                "verdict (0 splits 1 clockwise 2 not farthest 3 edge)",
+                "accepted",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows: self
+                .wrap
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    vec![
+                        k as f64,
+                        s.from as f64,
+                        s.to as f64,
+                        s.points_left as f64,
+                        s.points_right as f64,
+                        s.points_on_line as f64,
+                        verdict_code(s.verdict),
+                        s.accepted as u8 as f64,
+                    ]
+                })
+                .collect(),
+            distance_column: None,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -15,13 +15,15 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke, Table};
-use crate::geometry::minkowski::minkowski_difference;
-use crate::geometry::sat::{check_claim_of, sat_with, AxisOrigin, SatAxis, SatOptions};
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use crate::geometry::sat::{
+    check_claim_of, sat_with, AxisOrigin, Sat, SatAxis, SatOptions, SweptCheck,
+};
 use crate::geometry::support::HintedSupport;
-use crate::geometry::{Convex, DVec2, Pose};
+use crate::geometry::{Convex, DVec2, Pose, Source};
 use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
+use std::ops::Range;
 
 /// At most this many axes are drawn: all of them for small polygons; for large ones the step's
 /// axis and its neighbours (two thousand nearly parallel axes of two 1,000-gons would bury the
@@ -52,7 +54,7 @@ pub fn axis_words(origin: &AxisOrigin) -> String {
 /// per part finds the farthest vertices in a few steps per axis, not a scan of every vertex.
 fn axis_bases(
     axes: &[SatAxis],
-    which: std::ops::Range<usize>,
+    which: Range<usize>,
     parts: &[Convex],
     radius: f64,
     gap: f64,
@@ -79,7 +81,7 @@ fn axis_bases(
 
 /// The axes drawn at `step`: every one when there are at most [`MAX_DRAWN_AXES`], else a window
 /// of that many around the step.
-pub fn drawn_axes(count: usize, step: usize) -> std::ops::Range<usize> {
+pub fn drawn_axes(count: usize, step: usize) -> Range<usize> {
     if count <= MAX_DRAWN_AXES {
         return 0..count;
     }
@@ -100,59 +102,6 @@ fn axis_row(i: usize, x: &SatAxis) -> Vec<f64> {
     row
 }
 
-/// One axis' marks: the arrow and the intervals (`(lo, hi, offset, colour)`).
-fn axis_marks(
-    out: &mut Vec<Mark>,
-    base: DVec2,
-    axis: DVec2,
-    intervals: &[(f64, f64, f32, Rgba)],
-    pad: f64,
-    strong: bool,
-    label: String,
-) {
-    let alpha = if strong {
-        OPAQUE
-    } else {
-        style::OTHER_AXIS_ALPHA
-    };
-    let lo = intervals.iter().map(|x| x.0).fold(f64::INFINITY, f64::min) - pad;
-    let hi = intervals
-        .iter()
-        .map(|x| x.1)
-        .fold(f64::NEG_INFINITY, f64::max)
-        + pad;
-    out.push(Mark::arrow(
-        base + axis * lo,
-        base + axis * hi,
-        Stroke::solid(
-            palette::SAT_AXIS.with_alpha(alpha),
-            if strong {
-                style::AXIS_WIDTH
-            } else {
-                style::OTHER_AXIS_WIDTH
-            },
-        ),
-    ));
-    for &(min, max, offset, color) in intervals {
-        out.push(Mark::Interval {
-            origin: base,
-            axis,
-            min,
-            max,
-            offset,
-            color: color.with_alpha(common::scaled_alpha(color.3, alpha)),
-        });
-    }
-    if !label.is_empty() {
-        out.push(Mark::label(
-            base + axis * hi,
-            label,
-            palette::TEXT.with_alpha(alpha),
-            style::AXIS_LABEL,
-        ));
-    }
-}
-
 /// The overlap (or gap) of two intervals as an interval on the axis line, and its colour.
 fn overlap_interval(a: (f64, f64), b: (f64, f64)) -> (f64, f64, f32, Rgba) {
     let (lo, hi) = (a.0.max(b.0), a.1.min(b.1));
@@ -170,375 +119,520 @@ fn moved(shape: &Convex, d: DVec2) -> Convex {
 
 /// The figure at `step` (one step per axis).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let bodies = scene.bodies()?;
-    let (a, b) = (&bodies.a, &bodies.b);
-    // A's velocity relative to B, as the report has it.
-    let rel = scene.a.velocity - scene.b.velocity;
-    let moving = rel != DVec2::ZERO;
-    let s = sat_with(
-        a,
-        b,
-        &SatOptions {
-            relative_velocity: moving.then_some(rel),
-            cached_axis: None,
-        },
-    );
-    let md = minkowski_difference(a, b);
-    let steps = s.axes.len().max(1);
-    let step = step.min(steps - 1);
-    let mut f = Figure {
-        steps,
-        step,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene, step)?))
+}
 
-    // Scale of the scene, for the spacing of the axis lines.
-    let mut world_points: Vec<DVec2> = a.vertices.iter().chain(&b.vertices).copied().collect();
-    if moving {
-        world_points.extend(a.vertices.iter().map(|v| *v + rel));
-    }
-    let (lo, hi) = world_points.iter().fold(
-        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
-        |(lo, hi), v| (lo.min(*v), hi.max(*v)),
-    );
-    let span = (hi - lo).max_element() + 2.0 * a.radius.max(b.radius);
-    let gap = style::AXIS_GAP * span.max(1e-9);
+/// What the figure shows, computed once.
+struct Computed {
+    placed: common::Placed,
+    /// A's velocity relative to B, as the report has it, and whether it is not zero.
+    rel: DVec2,
+    moving: bool,
+    s: Sat,
+    /// Whether the swept test's claim holds (with motion).
+    check: Option<SweptCheck>,
+    /// The step shown: the axis drawn strong.
+    step: usize,
+    /// The axes drawn, and where their lines go in each pane.
+    drawn: Range<usize>,
+    world_bases: Vec<DVec2>,
+    config_bases: Vec<DVec2>,
+    /// The spacing of the axis lines, from the scene's size.
+    gap: f64,
+}
 
-    // World: ghosts of A's motion (relative to B), the bodies.
-    let check = check_claim_of(&s, a, b);
-    if moving {
-        f.world.push(common::body(
-            &moved(a, rel),
-            crate::geometry::Source::A,
-            style::SWEPT_END_ALPHA,
-        ));
-        f.world.push(Mark::segment(
-            a.centroid(),
-            a.centroid() + rel,
-            Stroke::dashed(
-                palette::SHAPE_A.with_alpha(style::PATH_ALPHA),
-                style::HELPER_WIDTH,
-            ),
-        ));
-    }
-    if let Some(t) = check.and_then(|c| c.first_contact) {
-        let hit = moved(a, rel * t);
-        f.world.push(Mark::Polygon {
-            points: hit.outline(style::ARC_STEP),
-            stroke: Some(Stroke::dashed(palette::HIT_POSE, style::MOVED_BODY_WIDTH)),
-            fill: None,
-            convex: true,
-        });
-    }
-    f.world
-        .push(common::body(a, crate::geometry::Source::A, OPAQUE));
-    f.world
-        .push(common::body(b, crate::geometry::Source::B, OPAQUE));
-    f.config.extend(common::minkowski(&md, OPAQUE));
+impl Computed {
+    fn new(scene: &Scene, step: usize) -> Result<Computed, PathError> {
+        let placed = common::Placed::new(scene)?;
+        let (a, b, md) = (&placed.a, &placed.b, &placed.md);
+        let rel = scene.a.velocity - scene.b.velocity;
+        let moving = rel != DVec2::ZERO;
+        let s = sat_with(
+            a,
+            b,
+            &SatOptions {
+                relative_velocity: moving.then_some(rel),
+                cached_axis: None,
+            },
+        );
+        let step = step.min(s.axes.len().max(1) - 1);
 
-    // Every axis, in both panes.
-    // The axis lines clear A, B and A moved (world); B ⊖ A, the origin and B ⊖ A moved by −rel.
-    let shifted = |vertices: &[DVec2], d: DVec2| Convex {
-        vertices: vertices.iter().map(|v| *v + d).collect(),
-        radius: 0.0,
-    };
-    let mut world_parts = vec![a.clone(), b.clone()];
-    let md_core = shifted(&md.strict_vertices(), DVec2::ZERO);
-    let mut config_parts = vec![Convex::circle(DVec2::ZERO, 0.0), md_core.clone()];
-    if moving {
-        world_parts.push(shifted(&a.vertices, rel));
-        config_parts.push(shifted(&md_core.vertices, -rel));
-    }
-    let drawn = drawn_axes(s.axes.len(), step);
-    let world_bases = axis_bases(
-        &s.axes,
-        drawn.clone(),
-        &world_parts,
-        a.radius.max(b.radius),
-        gap,
-    );
-    let config_bases = axis_bases(&s.axes, drawn.clone(), &config_parts, md.radius, gap);
-    f.world.reserve(drawn.len() * 6);
-    f.config.reserve(drawn.len() * 7);
-    let mut rows = Vec::with_capacity(s.axes.len());
-    for (i, x) in s.axes.iter().enumerate() {
-        rows.push(axis_row(i, x));
-        if !drawn.contains(&i) {
-            continue;
+        // Scale of the scene, for the spacing of the axis lines.
+        let mut world_points: Vec<DVec2> = a.vertices.iter().chain(&b.vertices).copied().collect();
+        if moving {
+            world_points.extend(a.vertices.iter().map(|v| *v + rel));
         }
-        let strong = i == step;
-        let ia = (x.a.min, x.a.max);
-        let ib = (x.b.min, x.b.max);
-        let mut world = vec![
-            (ia.0, ia.1, style::INTERVAL_A_OFFSET, palette::SHAPE_A),
-            (ib.0, ib.1, style::INTERVAL_B_OFFSET, palette::SHAPE_B),
-            overlap_interval(ia, ib),
-        ];
-        // B ⊖ A on this axis, and moving A by rel moves it by −rel.
-        let md_iv = (x.b.min - x.a.max, x.b.max - x.a.min);
-        let mut config = vec![(
-            md_iv.0,
-            md_iv.1,
-            style::INTERVAL_B_OFFSET,
-            palette::MD_FILL.with_alpha(OPAQUE),
-        )];
-        if let Some(sw) = x.swept {
-            world.push((
-                sw.a.min,
-                sw.a.max,
-                style::INTERVAL_SWEPT_OFFSET,
-                palette::SAT_SWEPT,
-            ));
-            config.push((
-                x.b.min - sw.a.max,
-                x.b.max - sw.a.min,
-                style::INTERVAL_SWEPT_OFFSET,
-                palette::SAT_SWEPT,
-            ));
+        let (lo, hi) = world_points.iter().fold(
+            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+            |(lo, hi), v| (lo.min(*v), hi.max(*v)),
+        );
+        let span = (hi - lo).max_element() + 2.0 * a.radius.max(b.radius);
+        let gap = style::AXIS_GAP * span.max(1e-9);
+
+        // The axis lines clear A, B and A moved (world); B ⊖ A, the origin and B ⊖ A moved by
+        // −rel (configuration space).
+        let shifted = |vertices: &[DVec2], d: DVec2| Convex {
+            vertices: vertices.iter().map(|v| *v + d).collect(),
+            radius: 0.0,
+        };
+        let mut world_parts = vec![a.clone(), b.clone()];
+        let md_core = shifted(&md.strict_vertices(), DVec2::ZERO);
+        let mut config_parts = vec![Convex::circle(DVec2::ZERO, 0.0), md_core.clone()];
+        if moving {
+            world_parts.push(shifted(&a.vertices, rel));
+            config_parts.push(shifted(&md_core.vertices, -rel));
         }
-        // Faint axes are named only when few: many nearly parallel labels pile up unreadably.
-        let label = if strong {
+        let drawn = drawn_axes(s.axes.len(), step);
+        let world_bases = axis_bases(
+            &s.axes,
+            drawn.clone(),
+            &world_parts,
+            a.radius.max(b.radius),
+            gap,
+        );
+        let config_bases = axis_bases(&s.axes, drawn.clone(), &config_parts, md.radius, gap);
+        Ok(Computed {
+            check: check_claim_of(&s, a, b),
+            placed,
+            rel,
+            moving,
+            s,
+            step,
+            drawn,
+            world_bases,
+            config_bases,
+            gap,
+        })
+    }
+
+    /// The drawn axes with their index and their line's place in the world and in B ⊖ A.
+    fn drawn(&self) -> impl Iterator<Item = (usize, &SatAxis, DVec2, DVec2)> {
+        self.drawn.clone().map(|i| {
+            let k = i - self.drawn.start;
+            (
+                i,
+                &self.s.axes[i],
+                self.world_bases[k],
+                self.config_bases[k],
+            )
+        })
+    }
+
+    /// The strength of axis `i`'s marks: full for the step's axis, faint for the others.
+    fn axis_alpha(&self, i: usize) -> u8 {
+        if i == self.step {
+            OPAQUE
+        } else {
+            style::OTHER_AXIS_ALPHA
+        }
+    }
+
+    /// An axis' name: with its distance for the step's axis; faint axes only when few, as many
+    /// nearly parallel labels pile up unreadably.
+    fn axis_label(&self, i: usize, x: &SatAxis) -> String {
+        if i == self.step {
             format!("axis {i}: {}", num(x.distance))
-        } else if s.axes.len() <= MAX_LABELLED_AXES {
+        } else if self.s.axes.len() <= MAX_LABELLED_AXES {
             format!("axis {i}")
         } else {
             String::new()
-        };
-        axis_marks(
-            &mut f.world,
-            world_bases[i - drawn.start],
-            x.axis,
-            &world,
-            gap * style::AXIS_PAD,
-            strong,
-            label.clone(),
-        );
-        // The origin's projection, 0 on the axis, must reach the config arrow.
-        config.push((0.0, 0.0, style::INTERVAL_ON_AXIS, palette::ORIGIN));
-        axis_marks(
-            &mut f.config,
-            config_bases[i - drawn.start],
-            x.axis,
-            &config,
-            gap * style::AXIS_PAD,
-            strong,
-            label,
-        );
-        f.config.push(Mark::dot(
-            config_bases[i - drawn.start],
-            palette::ORIGIN.with_alpha(if strong {
-                OPAQUE
-            } else {
-                style::OTHER_AXIS_ALPHA
-            }),
-            style::ORIGIN_PROJECTION_DOT,
-        ));
-        if strong {
-            // Projection lines from the extreme points of each shape to the axis.
-            for (shape, color) in [(a, palette::SHAPE_A), (b, palette::SHAPE_B)] {
-                for dir in [x.axis, -x.axis] {
-                    let p = shape.support_point(dir);
-                    f.world.push(Mark::segment(
-                        p,
-                        world_bases[i - drawn.start] + x.axis * p.dot(x.axis),
-                        Stroke::dashed(color.with_alpha(style::GUIDE_ALPHA), style::GUIDE_WIDTH),
-                    ));
-                }
-            }
-            f.config.push(Mark::segment(
-                DVec2::ZERO,
-                config_bases[i - drawn.start],
-                Stroke::dashed(
-                    palette::ORIGIN.with_alpha(style::GUIDE_ALPHA),
-                    style::GUIDE_WIDTH,
+        }
+    }
+
+    /// A's end of the motion (relative to B) faint with the path there, and A at the exact
+    /// first contact: everything under the bodies.
+    fn motion(&self) -> Vec<Mark> {
+        let (a, rel) = (&self.placed.a, self.rel);
+        let mut w = Vec::new();
+        if self.moving {
+            w.extend([
+                common::body(&moved(a, rel), Source::A, style::SWEPT_END_ALPHA),
+                Mark::segment(
+                    a.centroid(),
+                    a.centroid() + rel,
+                    Stroke::dashed(
+                        palette::SHAPE_A.with_alpha(style::PATH_ALPHA),
+                        style::HELPER_WIDTH,
+                    ),
                 ),
+            ]);
+        }
+        if let Some(t) = self.check.and_then(|c| c.first_contact) {
+            w.push(Mark::Polygon {
+                points: moved(a, rel * t).outline(style::ARC_STEP),
+                stroke: Some(Stroke::dashed(palette::HIT_POSE, style::MOVED_BODY_WIDTH)),
+                fill: None,
+                convex: true,
+            });
+        }
+        w
+    }
+
+    /// One drawn axis' marks, with its line at `base`: the arrow, the intervals (`(lo, hi,
+    /// offset, colour)`) and its name; the step's axis strong, the others faint.
+    fn axis_marks(
+        &self,
+        i: usize,
+        x: &SatAxis,
+        base: DVec2,
+        intervals: &[(f64, f64, f32, Rgba)],
+    ) -> Vec<Mark> {
+        let (axis, strong, label) = (x.axis, i == self.step, self.axis_label(i, x));
+        let (pad, alpha) = (self.gap * style::AXIS_PAD, self.axis_alpha(i));
+        let mut out = Vec::new();
+        let lo = intervals.iter().map(|x| x.0).fold(f64::INFINITY, f64::min) - pad;
+        let hi = intervals
+            .iter()
+            .map(|x| x.1)
+            .fold(f64::NEG_INFINITY, f64::max)
+            + pad;
+        out.push(Mark::arrow(
+            base + axis * lo,
+            base + axis * hi,
+            Stroke::solid(
+                palette::SAT_AXIS.with_alpha(alpha),
+                if strong {
+                    style::AXIS_WIDTH
+                } else {
+                    style::OTHER_AXIS_WIDTH
+                },
+            ),
+        ));
+        for &(min, max, offset, color) in intervals {
+            out.push(Mark::Interval {
+                origin: base,
+                axis,
+                min,
+                max,
+                offset,
+                color: color.with_alpha(common::scaled_alpha(color.3, alpha)),
+            });
+        }
+        if !label.is_empty() {
+            out.push(Mark::label(
+                base + axis * hi,
+                label,
+                palette::TEXT.with_alpha(alpha),
+                style::AXIS_LABEL,
             ));
         }
+        out
     }
-    const DISTANCE: usize = 7;
-    let mut columns: Vec<String> = [
-        "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
-    ]
-    .iter()
-    .map(|c| c.to_string())
-    .collect();
-    if moving {
-        columns.extend(["swept A min", "swept A max", "swept distance"].map(String::from));
-    }
-    f.table = Some(Table {
-        columns,
-        rows,
-        distance_column: Some(DISTANCE),
-    });
 
-    // The MTV (moves B), or the first separating axis.
-    if let Some(m) = s.mtv {
-        let stroke = Stroke::solid(palette::MTV, style::ANSWER_WIDTH);
-        let from = b.centroid();
-        f.world.push(Mark::Arrow {
-            from,
-            to: from + m.vector,
-            stroke,
-        });
-        f.config.push(Mark::Arrow {
-            from: DVec2::ZERO,
-            to: -m.vector,
-            stroke,
-        });
-    }
-    if let Some(i) = s.separating_axis {
-        let x = &s.axes[i];
-        // The separating line: perpendicular to the axis, in the middle of the gap.
-        let mid = (x.a.max.min(x.b.max) + x.a.min.max(x.b.min)) / 2.0;
-        let c = (a.centroid() + b.centroid()) / 2.0;
-        f.world.push(Mark::Line {
-            point: c + x.axis * (mid - c.dot(x.axis)),
-            direction: x.axis.perp(),
-            stroke: Stroke::dashed(palette::SAT_GAP, style::HELPER_WIDTH),
-        });
-    }
-    f.config.push(common::origin());
-
-    // Read-outs.
-    let x = &s.axes[step];
-    f.readout(
-        "axes",
-        if drawn.len() < s.axes.len() {
-            format!(
-                "{} (drawn: {}–{}, around the step)",
-                s.axes.len(),
-                drawn.start,
-                drawn.end - 1
-            )
-        } else {
-            s.axes.len().to_string()
-        },
-    );
-    f.readout(
-        "intersecting",
-        if s.intersecting {
-            "yes: every axis overlaps"
-        } else {
-            "no"
-        },
-    );
-    match s.separating_axis {
-        Some(i) => f.readout(
-            "first separating axis",
-            format!("axis {i} (found after {} axes)", s.axes_until_answer),
-        ),
-        None => f.readout("first separating axis", "none"),
-    }
-    match s.mtv {
-        Some(m) => {
-            f.readout("MTV (moves B)", vec(m.vector));
-            f.readout(
-                "MTV axis, depth",
-                format!("axis {}, {}", m.axis, num(m.depth)),
-            );
+    /// The readouts of the step's axis.
+    fn step_axis_readouts(&self) -> Vec<Readout> {
+        let x = &self.s.axes[self.step];
+        let mut r = vec![
+            Readout::new(
+                format!("axis {}", self.step),
+                format!("{} {}", vec(x.axis), axis_words(&x.origin)),
+            ),
+            Readout::new(
+                "  A projection",
+                format!("[{}, {}]", num(x.a.min), num(x.a.max)),
+            ),
+            Readout::new(
+                "  B projection",
+                format!("[{}, {}]", num(x.b.min), num(x.b.max)),
+            ),
+            Readout::new(
+                "  interval distance",
+                format!(
+                    "{} ({})",
+                    num(x.distance),
+                    if x.distance > 0.0 { "gap" } else { "overlap" }
+                ),
+            ),
+        ];
+        if let Some(sw) = x.swept {
+            r.extend([
+                Readout::new(
+                    "  swept A (velocity adds)",
+                    format!(
+                        "[{}, {}] ({})",
+                        num(sw.a.min),
+                        num(sw.a.max),
+                        num(sw.velocity_projection)
+                    ),
+                ),
+                Readout::new(
+                    "  swept distance",
+                    format!(
+                        "{} ({})",
+                        num(sw.distance),
+                        if sw.will_intersect {
+                            "overlap: no proof of a miss"
+                        } else {
+                            "gap: they never meet"
+                        }
+                    ),
+                ),
+            ]);
         }
-        None => f.readout("largest gap (at most the distance)", num(s.distance)),
+        r
     }
-    f.readout(
-        format!("axis {step}"),
-        format!("{} {}", vec(x.axis), axis_words(&x.origin)),
-    );
-    f.readout(
-        "  A projection",
-        format!("[{}, {}]", num(x.a.min), num(x.a.max)),
-    );
-    f.readout(
-        "  B projection",
-        format!("[{}, {}]", num(x.b.min), num(x.b.max)),
-    );
-    f.readout(
-        "  interval distance",
-        format!(
-            "{} ({})",
-            num(x.distance),
-            if x.distance > 0.0 { "gap" } else { "overlap" }
-        ),
-    );
-    if let Some(sw) = x.swept {
-        f.readout(
-            "  swept A (velocity adds)",
-            format!(
-                "[{}, {}] ({})",
-                num(sw.a.min),
-                num(sw.a.max),
-                num(sw.velocity_projection)
-            ),
-        );
-        f.readout(
-            "  swept distance",
-            format!(
-                "{} ({})",
-                num(sw.distance),
-                if sw.will_intersect {
-                    "overlap: no proof of a miss"
-                } else {
-                    "gap: they never meet"
-                }
-            ),
-        );
-    }
-    match (s.swept, check) {
-        (Some(sw), Some(c)) => {
-            f.readout("relative velocity (A - B)", vec(rel));
-            let claim = match sw.separating_axis {
-                Some(i) => format!("axis {i}'s swept intervals miss: no hit"),
-                None => "every swept interval overlaps: claims a hit".into(),
-            };
-            f.readout("swept test", claim);
-            f.readout(
+
+    /// The readouts of the swept test against the exact first contact.
+    fn swept_readouts(&self) -> Vec<Readout> {
+        let (Some(sw), Some(c)) = (self.s.swept, self.check) else {
+            return vec![Readout::new(
+                "relative velocity (A - B)",
+                "none: static test only",
+            )];
+        };
+        let claim = match sw.separating_axis {
+            Some(i) => format!("axis {i}'s swept intervals miss: no hit"),
+            None => "every swept interval overlaps: claims a hit".into(),
+        };
+        let mut r = vec![
+            Readout::new("relative velocity (A - B)", vec(self.rel)),
+            Readout::new("swept test", claim),
+            Readout::new(
                 "exact first contact",
                 c.first_contact
                     .map_or("never".to_string(), |t| format!("t = {}", num(t))),
-            );
-            if c.claim_is_false {
-                f.readout("swept claim", "FALSE ALARM: no hit happens");
-                f.readout("why", "the axes overlap at different times");
-                f.world.push(Mark::label(
-                    a.centroid() + rel,
-                    "claimed hit never happens",
-                    palette::SAT_FALSE_CLAIM,
-                    style::FALSE_CLAIM_LABEL,
-                ));
-            } else if c.swept_claims_hit {
-                f.readout("swept claim", "true: they do meet");
-            }
+            ),
+        ];
+        if c.claim_is_false {
+            r.extend([
+                Readout::new("swept claim", "FALSE ALARM: no hit happens"),
+                Readout::new("why", "the axes overlap at different times"),
+            ]);
+        } else if c.swept_claims_hit {
+            r.push(Readout::new("swept claim", "true: they do meet"));
         }
-        _ => f.readout("relative velocity (A - B)", "none: static test only"),
+        r
+    }
+}
+
+impl Parts for Computed {
+    fn steps(&self) -> (usize, usize) {
+        (self.s.axes.len().max(1), self.step)
     }
 
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::SAT_AXIS,
-        "an axis (the step's strong, the others faint)",
-    );
-    f.legend(
-        palette::SAT_OVERLAP,
-        "the intervals' overlap (on the axis line)",
-    );
-    f.legend(
-        palette::SAT_GAP,
-        "the intervals' gap; dashed: the separating line",
-    );
-    if moving {
-        f.legend(
-            palette::SAT_SWEPT,
-            "A's interval swept by the relative velocity (in B - A: the MD's)",
-        );
-        f.legend(
-            palette::HIT_POSE,
-            "A at the exact first contact (B held still)",
-        );
+    /// A's motion, the bodies, every drawn axis with A's and B's projections (and A's swept
+    /// one), the step's projection lines, the MTV or the separating line, and the warning when
+    /// the swept test claims a hit that does not happen.
+    fn world(&self) -> Vec<Mark> {
+        let (a, b) = (&self.placed.a, &self.placed.b);
+        let mut w = self.motion();
+        w.extend(self.placed.bodies());
+        for (i, x, base, _) in self.drawn() {
+            let ia = (x.a.min, x.a.max);
+            let ib = (x.b.min, x.b.max);
+            let mut intervals = vec![
+                (ia.0, ia.1, style::INTERVAL_A_OFFSET, palette::SHAPE_A),
+                (ib.0, ib.1, style::INTERVAL_B_OFFSET, palette::SHAPE_B),
+                overlap_interval(ia, ib),
+            ];
+            if let Some(sw) = x.swept {
+                intervals.push((
+                    sw.a.min,
+                    sw.a.max,
+                    style::INTERVAL_SWEPT_OFFSET,
+                    palette::SAT_SWEPT,
+                ));
+            }
+            w.extend(self.axis_marks(i, x, base, &intervals));
+            if i == self.step {
+                // Projection lines from the extreme points of each shape to the axis.
+                for (shape, color) in [(a, palette::SHAPE_A), (b, palette::SHAPE_B)] {
+                    for dir in [x.axis, -x.axis] {
+                        let p = shape.support_point(dir);
+                        w.push(Mark::segment(
+                            p,
+                            base + x.axis * p.dot(x.axis),
+                            Stroke::dashed(
+                                color.with_alpha(style::GUIDE_ALPHA),
+                                style::GUIDE_WIDTH,
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        // The MTV (moves B), or the first separating axis' line: perpendicular to the axis, in
+        // the middle of the gap.
+        if let Some(m) = self.s.mtv {
+            let from = b.centroid();
+            w.push(common::answer_arrow(from, from + m.vector, palette::MTV));
+        }
+        if let Some(i) = self.s.separating_axis {
+            let x = &self.s.axes[i];
+            let mid = (x.a.max.min(x.b.max) + x.a.min.max(x.b.min)) / 2.0;
+            let c = (a.centroid() + b.centroid()) / 2.0;
+            w.push(Mark::Line {
+                point: c + x.axis * (mid - c.dot(x.axis)),
+                direction: x.axis.perp(),
+                stroke: Stroke::dashed(palette::SAT_GAP, style::HELPER_WIDTH),
+            });
+        }
+        if self.check.is_some_and(|c| c.claim_is_false) && self.s.swept.is_some() {
+            w.push(Mark::label(
+                a.centroid() + self.rel,
+                "claimed hit never happens",
+                palette::SAT_FALSE_CLAIM,
+                style::FALSE_CLAIM_LABEL,
+            ));
+        }
+        w
     }
-    f.legend(
-        palette::MTV,
-        "minimum translation vector (moves B; in B - A to the boundary)",
-    );
-    Ok(f)
+
+    /// B ⊖ A, every drawn axis with the MD's projection `[minB − maxA, maxB − minA]` (and
+    /// moved by −rel, the swept one) and the origin's, 0, and the MTV.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = self.placed.minkowski();
+        for (i, x, _, base) in self.drawn() {
+            let mut intervals = vec![(
+                x.b.min - x.a.max,
+                x.b.max - x.a.min,
+                style::INTERVAL_B_OFFSET,
+                palette::MD_FILL.with_alpha(OPAQUE),
+            )];
+            if let Some(sw) = x.swept {
+                intervals.push((
+                    x.b.min - sw.a.max,
+                    x.b.max - sw.a.min,
+                    style::INTERVAL_SWEPT_OFFSET,
+                    palette::SAT_SWEPT,
+                ));
+            }
+            // The origin's projection, 0 on the axis, must reach the arrow.
+            intervals.push((0.0, 0.0, style::INTERVAL_ON_AXIS, palette::ORIGIN));
+            c.extend(self.axis_marks(i, x, base, &intervals));
+            let strong = i == self.step;
+            c.push(Mark::dot(
+                base,
+                palette::ORIGIN.with_alpha(self.axis_alpha(i)),
+                style::ORIGIN_PROJECTION_DOT,
+            ));
+            if strong {
+                c.push(Mark::segment(
+                    DVec2::ZERO,
+                    base,
+                    Stroke::dashed(
+                        palette::ORIGIN.with_alpha(style::GUIDE_ALPHA),
+                        style::GUIDE_WIDTH,
+                    ),
+                ));
+            }
+        }
+        if let Some(m) = self.s.mtv {
+            c.push(common::answer_arrow(DVec2::ZERO, -m.vector, palette::MTV));
+        }
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let (s, drawn) = (&self.s, &self.drawn);
+        let mut r = vec![
+            Readout::new(
+                "axes",
+                if drawn.len() < s.axes.len() {
+                    format!(
+                        "{} (drawn: {}–{}, around the step)",
+                        s.axes.len(),
+                        drawn.start,
+                        drawn.end - 1
+                    )
+                } else {
+                    s.axes.len().to_string()
+                },
+            ),
+            Readout::new(
+                "intersecting",
+                if s.intersecting {
+                    "yes: every axis overlaps"
+                } else {
+                    "no"
+                },
+            ),
+            match s.separating_axis {
+                Some(i) => Readout::new(
+                    "first separating axis",
+                    format!("axis {i} (found after {} axes)", s.axes_until_answer),
+                ),
+                None => Readout::new("first separating axis", "none"),
+            },
+        ];
+        match s.mtv {
+            Some(m) => r.extend([
+                Readout::new("MTV (moves B)", vec(m.vector)),
+                Readout::new(
+                    "MTV axis, depth",
+                    format!("axis {}, {}", m.axis, num(m.depth)),
+                ),
+            ]),
+            None => r.push(Readout::new(
+                "largest gap (at most the distance)",
+                num(s.distance),
+            )),
+        }
+        r.extend(self.step_axis_readouts());
+        r.extend(self.swept_readouts());
+        r
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        let own = [
+            (
+                palette::SAT_AXIS,
+                "an axis (the step's strong, the others faint)",
+            ),
+            (
+                palette::SAT_OVERLAP,
+                "the intervals' overlap (on the axis line)",
+            ),
+            (
+                palette::SAT_GAP,
+                "the intervals' gap; dashed: the separating line",
+            ),
+            (
+                palette::SAT_SWEPT,
+                "A's interval swept by the relative velocity (in B - A: the MD's)",
+            ),
+            (
+                palette::HIT_POSE,
+                "A at the exact first contact (B held still)",
+            ),
+            (
+                palette::MTV,
+                "minimum translation vector (moves B; in B - A to the boundary)",
+            ),
+        ];
+        // The swept interval and A at the first contact are drawn only with motion.
+        let motion_only = [palette::SAT_SWEPT, palette::HIT_POSE];
+        common::legend_with(
+            own.into_iter()
+                .filter(|(c, _)| self.moving || !motion_only.contains(c)),
+        )
+    }
+
+    /// One row per axis (every axis, drawn or not).
+    fn table(&self) -> Option<Table> {
+        const DISTANCE: usize = 7;
+        let mut columns: Vec<String> = [
+            "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
+        ]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+        if self.moving {
+            columns.extend(["swept A min", "swept A max", "swept distance"].map(String::from));
+        }
+        Some(Table {
+            columns,
+            rows: self
+                .s
+                .axes
+                .iter()
+                .enumerate()
+                .map(|(i, x)| axis_row(i, x))
+                .collect(),
+            distance_column: Some(DISTANCE),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, Mark, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
 use crate::geometry::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
-use crate::geometry::minkowski::minkowski_difference;
+use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::sat::CacheOutcome;
 use crate::geometry::separating_plane::{
     find_separating_line, CachedPlane, PlaneSearch, PlaneSource, Verdict,
@@ -83,32 +83,27 @@ pub fn source_words(s: &PlaneSource) -> String {
 }
 
 /// The features a line came from, drawn on the bodies.
-fn feature_marks(out: &mut Vec<Mark>, a: &Convex, b: &Convex, s: &PlaneSource) {
+fn feature_marks(a: &Convex, b: &Convex, s: &PlaneSource) -> Vec<Mark> {
     match *s {
         PlaneSource::Face { of, edge } => {
             let shape = if of == Source::A { a } else { b };
             if edge < shape.edge_count() {
                 let (p, q) = shape.edge(edge);
-                out.push(Mark::segment(
+                vec![Mark::segment(
                     p,
                     q,
                     Stroke::solid(palette::SEPARATING_LINE, style::FEATURE_EDGE_WIDTH),
-                ));
+                )]
+            } else {
+                vec![]
             }
         }
         PlaneSource::EdgeVertex { a: ia, b: ib }
-        | PlaneSource::NearestVertices { a: ia, b: ib } => {
-            for p in [a.vertices.get(ia), b.vertices.get(ib)]
-                .into_iter()
-                .flatten()
-            {
-                out.push(Mark::dot(
-                    *p,
-                    palette::SEPARATING_LINE,
-                    style::FEATURE_VERTEX_DOT,
-                ));
-            }
-        }
+        | PlaneSource::NearestVertices { a: ia, b: ib } => [a.vertices.get(ia), b.vertices.get(ib)]
+            .into_iter()
+            .flatten()
+            .map(|p| Mark::dot(*p, palette::SEPARATING_LINE, style::FEATURE_VERTEX_DOT))
+            .collect(),
     }
 }
 
@@ -150,37 +145,103 @@ fn cache_words(c: CacheOutcome) -> &'static str {
 
 /// The figure at `step` (one step per frame of the motion).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
-    let all = frames(scene)?;
-    let steps = all.len();
-    let step = step.min(steps - 1);
-    let fr = &all[step];
-    let (a, b) = (&fr.a, &fr.b);
-    let s = &fr.search;
-    let mut f = Figure {
-        steps,
-        step,
-        ..Figure::default()
-    };
+    Ok(super::assemble(&Computed::new(scene, step)?))
+}
 
-    // World: the bounding boxes, the given outlines, the bodies (their hulls).
-    for ((lo, hi), which) in [(s.aabb_a, Source::A), (s.aabb_b, Source::B)] {
-        f.world.push(Mark::Polygon {
-            points: vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)],
-            stroke: Some(Stroke::dashed(
-                common::body_color(which).with_alpha(style::BOUNDING_BOX_ALPHA),
-                style::BOUNDING_BOX_WIDTH,
-            )),
-            fill: None,
-            convex: true,
-        });
+/// A body's concave outline as the file gives it, at the frame's time.
+struct Concave {
+    which: Source,
+    outline: Vec<DVec2>,
+    /// The input vertices the hull leaves inside.
+    dropped: Vec<DVec2>,
+}
+
+/// What the figure shows, computed once.
+struct Computed {
+    all: Vec<Frame>,
+    /// The frame shown.
+    step: usize,
+    /// The MD at that frame.
+    md: MinkowskiDifference,
+    /// The bodies whose outline the hull changed.
+    concave: Vec<Concave>,
+}
+
+impl Computed {
+    fn new(scene: &Scene, step: usize) -> Result<Computed, PathError> {
+        let all = frames(scene)?;
+        let step = step.min(all.len() - 1);
+        let fr = &all[step];
+        let concave = [(&scene.a, Source::A), (&scene.b, Source::B)]
+            .into_iter()
+            .filter_map(|(body, which)| {
+                concave_outline(body, fr.t).map(|(outline, dropped)| Concave {
+                    which,
+                    outline,
+                    dropped,
+                })
+            })
+            .collect();
+        Ok(Computed {
+            md: minkowski_difference(&fr.a, &fr.b),
+            all,
+            step,
+            concave,
+        })
     }
-    f.world.push(common::body(a, Source::A, OPAQUE));
-    f.world.push(common::body(b, Source::B, OPAQUE));
-    let mut concave = Vec::new();
-    for (body, which) in [(&scene.a, Source::A), (&scene.b, Source::B)] {
-        if let Some((outline, dropped)) = concave_outline(body, fr.t) {
-            f.world.push(Mark::Polygon {
-                points: outline,
+
+    /// The frame shown.
+    fn frame(&self) -> &Frame {
+        &self.all[self.step]
+    }
+
+    /// Last frame's line, rebuilt on this frame's shapes, in the colour of whether it still
+    /// separates.
+    fn cached_line(&self) -> Option<Mark> {
+        let t = self.frame().search.tries.iter().find(|t| t.cached)?;
+        let line = t.line?;
+        let ok = t.verdict == Verdict::Separates;
+        Some(Mark::Line {
+            point: line.point,
+            direction: line.normal.perp(),
+            stroke: Stroke::dashed(
+                if ok {
+                    palette::CACHE_HOLDS
+                } else {
+                    palette::CACHE_FAILS
+                },
+                style::SEPARATING_LINE_WIDTH,
+            ),
+        })
+    }
+}
+
+impl Parts for Computed {
+    fn steps(&self) -> (usize, usize) {
+        (self.all.len(), self.step)
+    }
+
+    /// The bounding boxes, the bodies (their hulls), the given outlines, last frame's line, and
+    /// the line found with its normal and the features it came from.
+    fn world(&self) -> Vec<Mark> {
+        let fr = self.frame();
+        let s = &fr.search;
+        let mut w = Vec::new();
+        for ((lo, hi), which) in [(s.aabb_a, Source::A), (s.aabb_b, Source::B)] {
+            w.push(Mark::Polygon {
+                points: vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)],
+                stroke: Some(Stroke::dashed(
+                    common::body_color(which).with_alpha(style::BOUNDING_BOX_ALPHA),
+                    style::BOUNDING_BOX_WIDTH,
+                )),
+                fill: None,
+                convex: true,
+            });
+        }
+        w.extend(common::bodies(&fr.a, &fr.b));
+        for c in &self.concave {
+            w.push(Mark::Polygon {
+                points: c.outline.clone(),
                 stroke: Some(Stroke::dashed(
                     palette::CONCAVE_INPUT,
                     style::GIVEN_OUTLINE_WIDTH,
@@ -188,157 +249,160 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
                 fill: None,
                 convex: false,
             });
-            for p in &dropped {
-                f.world.push(Mark::dot(
-                    *p,
-                    palette::CONCAVE_INPUT,
-                    style::DROPPED_VERTEX_DOT,
-                ));
-            }
-            concave.push(format!(
-                "{}: concave, {} vertex(es) inside its hull",
-                which.as_str().to_uppercase(),
-                dropped.len()
+            w.extend(
+                c.dropped
+                    .iter()
+                    .map(|p| Mark::dot(*p, palette::CONCAVE_INPUT, style::DROPPED_VERTEX_DOT)),
+            );
+        }
+        w.extend(self.cached_line());
+        if let Some(found) = s.found() {
+            let l = found.line;
+            w.extend([
+                Mark::Line {
+                    point: l.point,
+                    direction: l.normal.perp(),
+                    stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
+                },
+                Mark::arrow(
+                    l.point,
+                    l.point
+                        + l.normal
+                            * style::SEPARATING_NORMAL_SHARE
+                            * found.gap.max(style::SEPARATING_NORMAL_MIN_GAP),
+                    Stroke::solid(palette::SEPARATING_LINE, style::HELPER_WIDTH),
+                ),
+            ]);
+            w.extend(feature_marks(&fr.a, &fr.b, &found.source));
+        }
+        w
+    }
+
+    /// B ⊖ A and the line found as its supporting line: in B ⊖ A every point projects to at
+    /// least the gap, so the line n·x = gap supports the MD, the origin (0) on its other side.
+    fn config(&self) -> Vec<Mark> {
+        let mut c = common::minkowski(&self.md, OPAQUE);
+        if let Some(found) = self.frame().search.found() {
+            let l = found.line;
+            let p = l.normal * found.gap;
+            c.extend([
+                Mark::Line {
+                    point: p,
+                    direction: l.normal.perp(),
+                    stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
+                },
+                Mark::arrow(
+                    DVec2::ZERO,
+                    p,
+                    Stroke::dashed(palette::SEPARATING_LINE, style::HELPER_WIDTH),
+                ),
+            ]);
+        }
+        c.push(common::origin());
+        c
+    }
+
+    fn readouts(&self) -> Vec<Readout> {
+        let (fr, steps) = (self.frame(), self.all.len());
+        let s = &fr.search;
+        let mut r = Vec::new();
+        if steps > 1 {
+            r.push(Readout::new(
+                "frame",
+                format!("{} of {}, t = {}", self.step + 1, steps, num(fr.t)),
             ));
         }
-    }
-
-    // Last frame's line, rebuilt on this frame's shapes.
-    if let Some(t) = s.tries.iter().find(|t| t.cached) {
-        if let Some(line) = t.line {
-            let ok = t.verdict == Verdict::Separates;
-            f.world.push(Mark::Line {
-                point: line.point,
-                direction: line.normal.perp(),
-                stroke: Stroke::dashed(
-                    if ok {
-                        palette::CACHE_HOLDS
-                    } else {
-                        palette::CACHE_FAILS
-                    },
-                    style::SEPARATING_LINE_WIDTH,
+        r.extend([
+            Readout::new(
+                "bounding boxes",
+                if s.aabbs_overlap {
+                    "overlap: look for a line"
+                } else {
+                    "apart: no collision"
+                },
+            ),
+            Readout::new(
+                "last frame's line",
+                match &fr.cached {
+                    Some(c) => format!("{}, {}", source_words(&c.source), cache_words(s.cache)),
+                    None if steps == 1 => "none: the scene does not move".into(),
+                    None => "none: last frame had no line".into(),
+                },
+            ),
+            Readout::new("candidates tried", s.tries.len().to_string()),
+        ]);
+        match s.found() {
+            Some(found) => r.extend([
+                Readout::new("separated by", source_words(&found.source)),
+                Readout::new("gap across the line", num(found.gap)),
+                Readout::new("line normal (A to B)", vec(found.line.normal)),
+            ]),
+            None => r.push(Readout::new("separated by", "nothing: the shapes collide")),
+        }
+        r.extend(self.concave.iter().map(|c| {
+            Readout::new(
+                "outline",
+                format!(
+                    "{}: concave, {} vertex(es) inside its hull",
+                    c.which.as_str().to_uppercase(),
+                    c.dropped.len()
                 ),
-            });
-        }
+            )
+        }));
+        r
     }
 
-    // The line found, its features, and its normal.
-    let md = minkowski_difference(a, b);
-    f.config.extend(common::minkowski(&md, OPAQUE));
-    if let Some(found) = s.found() {
-        let l = found.line;
-        f.world.push(Mark::Line {
-            point: l.point,
-            direction: l.normal.perp(),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
-        });
-        f.world.push(Mark::arrow(
-            l.point,
-            l.point
-                + l.normal
-                    * style::SEPARATING_NORMAL_SHARE
-                    * found.gap.max(style::SEPARATING_NORMAL_MIN_GAP),
-            Stroke::solid(palette::SEPARATING_LINE, style::HELPER_WIDTH),
-        ));
-        feature_marks(&mut f.world, a, b, &found.source);
-        // In B ⊖ A every point projects to at least the gap: the line n·x = gap supports the
-        // MD, the origin (0) on its other side.
-        let p = l.normal * found.gap;
-        f.config.push(Mark::Line {
-            point: p,
-            direction: l.normal.perp(),
-            stroke: Stroke::solid(palette::SEPARATING_LINE, style::SEPARATING_LINE_WIDTH),
-        });
-        f.config.push(Mark::arrow(
-            DVec2::ZERO,
-            p,
-            Stroke::dashed(palette::SEPARATING_LINE, style::HELPER_WIDTH),
-        ));
+    fn legend(&self) -> Vec<LegendEntry> {
+        let boxes = palette::SHAPE_A.with_alpha(style::BOUNDING_BOX_ALPHA);
+        common::legend_with([
+            (
+                palette::SEPARATING_LINE,
+                "the separating line, its normal and the features it came from",
+            ),
+            (
+                palette::CACHE_HOLDS,
+                "dashed: last frame's line, still separating",
+            ),
+            (
+                palette::CACHE_FAILS,
+                "dashed: last frame's line, no longer separating",
+            ),
+            (
+                palette::CONCAVE_INPUT,
+                "dashed: a concave outline as given; dots: vertices the hull drops",
+            ),
+            (boxes, "dashed boxes: A's and B's bounding boxes"),
+        ])
     }
-    f.config.push(common::origin());
 
-    // Read-outs.
-    if steps > 1 {
-        f.readout(
-            "frame",
-            format!("{} of {}, t = {}", step + 1, steps, num(fr.t)),
-        );
+    /// One row per frame: whether last frame's line held, the candidates tried, the gap.
+    fn table(&self) -> Option<Table> {
+        Some(Table {
+            columns: ["frame", "t", "cache holds", "tries", "separated", "gap"]
+                .map(String::from)
+                .to_vec(),
+            rows: self
+                .all
+                .iter()
+                .enumerate()
+                .map(|(k, x)| {
+                    vec![
+                        k as f64,
+                        x.t,
+                        match x.search.cache {
+                            CacheOutcome::None => f64::NAN,
+                            CacheOutcome::StillSeparates => 1.0,
+                            CacheOutcome::NoLongerSeparates => 0.0,
+                        },
+                        x.search.tries.len() as f64,
+                        if x.search.found().is_some() { 1.0 } else { 0.0 },
+                        x.search.found().map_or(f64::NAN, |s| s.gap),
+                    ]
+                })
+                .collect(),
+            distance_column: None,
+        })
     }
-    f.readout(
-        "bounding boxes",
-        if s.aabbs_overlap {
-            "overlap: look for a line"
-        } else {
-            "apart: no collision"
-        },
-    );
-    f.readout(
-        "last frame's line",
-        match &fr.cached {
-            Some(c) => format!("{}, {}", source_words(&c.source), cache_words(s.cache)),
-            None if steps == 1 => "none: the scene does not move".into(),
-            None => "none: last frame had no line".into(),
-        },
-    );
-    f.readout("candidates tried", s.tries.len().to_string());
-    match s.found() {
-        Some(found) => {
-            f.readout("separated by", source_words(&found.source));
-            f.readout("gap across the line", num(found.gap));
-            f.readout("line normal (A to B)", vec(found.line.normal));
-        }
-        None => f.readout("separated by", "nothing: the shapes collide"),
-    }
-    for c in concave {
-        f.readout("outline", c);
-    }
-    f.table = Some(Table {
-        columns: ["frame", "t", "cache holds", "tries", "separated", "gap"]
-            .map(String::from)
-            .to_vec(),
-        rows: all
-            .iter()
-            .enumerate()
-            .map(|(k, x)| {
-                vec![
-                    k as f64,
-                    x.t,
-                    match x.search.cache {
-                        CacheOutcome::None => f64::NAN,
-                        CacheOutcome::StillSeparates => 1.0,
-                        CacheOutcome::NoLongerSeparates => 0.0,
-                    },
-                    x.search.tries.len() as f64,
-                    if x.search.found().is_some() { 1.0 } else { 0.0 },
-                    x.search.found().map_or(f64::NAN, |s| s.gap),
-                ]
-            })
-            .collect(),
-        distance_column: None,
-    });
-
-    f.legend.extend(common::standard_legend());
-    f.legend(
-        palette::SEPARATING_LINE,
-        "the separating line, its normal and the features it came from",
-    );
-    f.legend(
-        palette::CACHE_HOLDS,
-        "dashed: last frame's line, still separating",
-    );
-    f.legend(
-        palette::CACHE_FAILS,
-        "dashed: last frame's line, no longer separating",
-    );
-    f.legend(
-        palette::CONCAVE_INPUT,
-        "dashed: a concave outline as given; dots: vertices the hull drops",
-    );
-    f.legend(
-        palette::SHAPE_A.with_alpha(style::BOUNDING_BOX_ALPHA),
-        "dashed boxes: A's and B's bounding boxes",
-    );
-    Ok(f)
 }
 
 #[cfg(test)]
