@@ -7,7 +7,7 @@
 //!
 //! One file per demo builds its figure (`penetration.rs`, `sat.rs`, …); [`build`] dispatches.
 //! Each demo computes what it shows once, for the step, into a plain struct, and reads it in
-//! parts (see [`Parts`]): the world pane, configuration space, the read-outs, the legend and
+//! parts (see `Parts` below): the world pane, configuration space, the read-outs, the legend and
 //! the table, each its own function. Marks every demo draws alike are in [`common`]; every
 //! pixel size, offset and alpha is named in [`style`], colours in [`crate::palette`].
 

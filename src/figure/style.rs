@@ -52,10 +52,11 @@ pub const ANSWER_WIDTH: f32 = 2.5;
 /// the wrapping's candidate, the interior point's segment, the relative velocity in B ⊖ A.
 pub const CONSTRUCTION_WIDTH: f32 = 2.0;
 /// Lines that explain a construction: the centre line, half extents, V, Bc to the centre, the
-/// supporting line, the MD edges' normals, A's path, a corner disc hit, a line's normal.
+/// supporting line, the MD edges' normals, a corner disc hit, A's path and the separating line
+/// in SAT's world, a separating line's normal, the velocity B came in with before its exit.
 pub const HELPER_WIDTH: f32 = 1.5;
 /// Faint background guides: a box's side lines, the free disc, earlier iterations' segments,
-/// Mirtich's circle, projection lines, extensions of a line or a ray.
+/// Mirtich's circle, projection lines, culled edges' normals, extensions of a line or a ray.
 pub const GUIDE_WIDTH: f32 = 1.0;
 /// Alpha of a guide in a colour that also marks something stronger (the candidate line's
 /// extension, SAT's projection lines, Mirtich's circle).
