@@ -12,6 +12,13 @@ use crate::palette;
 
 /// Fewest pixels between two grid lines, so the labels never crowd.
 pub const MIN_SPACING_PX: f64 = 70.0;
+/// Widths of the grid's lines and of the axes through the origin, pixels.
+const GRID_WIDTH: f32 = 1.0;
+const AXES_WIDTH: f32 = 1.5;
+/// Where a coordinate is written: pixels right and down of where its line meets the pane's
+/// bottom edge (x) or left edge (y).
+const X_LABEL_OFFSET: (f32, f32) = (3.0, -10.0);
+const Y_LABEL_OFFSET: (f32, f32) = (4.0, -9.0);
 
 /// The grid step in world units for `scale` pixels per unit: the smallest of 1, 2, 5 × 10^k
 /// that is at least [`MIN_SPACING_PX`] pixels.
@@ -40,8 +47,8 @@ pub fn label(value: f64, step: f64) -> String {
 pub fn marks(camera: &Camera) -> Vec<Mark> {
     let s = step(camera.scale);
     let (lo, hi) = camera.visible();
-    let grid = Stroke::solid(palette::GRID, 1.0);
-    let axes = Stroke::solid(palette::AXES, 1.5);
+    let grid = Stroke::solid(palette::GRID, GRID_WIDTH);
+    let axes = Stroke::solid(palette::AXES, AXES_WIDTH);
     let mut lines = Vec::new();
     let mut labels = Vec::new();
     let first = |v: f64| (v / s).ceil() as i64;
@@ -59,7 +66,7 @@ pub fn marks(camera: &Camera) -> Vec<Mark> {
             at: DVec2::new(x, lo.y),
             text: label(x, s),
             color: palette::AXES,
-            offset: (3.0, -10.0),
+            offset: X_LABEL_OFFSET,
         });
     }
     for i in iy0..=iy1.min(iy0 + 400) {
@@ -74,7 +81,7 @@ pub fn marks(camera: &Camera) -> Vec<Mark> {
             at: DVec2::new(lo.x, y),
             text: label(y, s),
             color: palette::AXES,
-            offset: (4.0, -9.0),
+            offset: Y_LABEL_OFFSET,
         });
     }
     // Axes on top of the other lines.

@@ -40,6 +40,43 @@ pub const MAX_VERTEX_HANDLES: usize = 64;
 /// Arcs are drawn in steps of at most this many radians.
 const ARC_STEP: f64 = 0.05;
 
+// How the handles look: widths and sizes in pixels, alphas 0–255.
+
+/// The thin dashed spoke from a body's centre to its rotation handle, and its alpha.
+const SPOKE_WIDTH: f32 = 1.0;
+const SPOKE_ALPHA: u8 = 150;
+/// The rotation handle's ring.
+const ROTATE_RING_WIDTH: f32 = 2.0;
+/// The dot at a body's position (what it turns about).
+const CENTRE_DOT_PX: f32 = 5.0;
+/// The velocity arrow, and the rest handle's square (half-size) and outline.
+const VELOCITY_WIDTH: f32 = 2.5;
+const REST_HALF_PX: f32 = 4.5;
+const REST_WIDTH: f32 = 1.5;
+/// The "v" label beside the velocity handle, and the "ω" label beside the spin handle, pixels
+/// right and down of the handle.
+const VELOCITY_LABEL_OFFSET: (f32, f32) = (7.0, -18.0);
+const SPIN_LABEL_OFFSET: (f32, f32) = (8.0, -16.0);
+/// The ring round the selected vertex: how far beyond the vertex square, and its width.
+const SELECTED_RING_GAP_PX: f32 = 4.0;
+const SELECTED_RING_WIDTH: f32 = 2.0;
+/// The arc the body's x axis sweeps over the motion: width and alpha.
+const SPIN_ARC_WIDTH: f32 = 1.5;
+const SPIN_ARC_ALPHA: u8 = 200;
+/// The spin handle's diamond: half-diagonal, outline, and fill alpha when the body turns and
+/// when it does not.
+const SPIN_HALF_PX: f32 = 5.5;
+const SPIN_WIDTH: f32 = 1.5;
+const SPIN_FILL_ALPHA: u8 = 255;
+const SPIN_IDLE_FILL_ALPHA: u8 = 60;
+/// A polygon's outline as given, dashed, when it is not the hull: width and alpha.
+const GIVEN_OUTLINE_WIDTH: f32 = 1.5;
+const GIVEN_OUTLINE_ALPHA: u8 = 220;
+/// The outline of a vertex handle's square.
+const VERTEX_WIDTH: f32 = 1.2;
+/// How near (pixels) a body's outline the mouse grabs the body.
+const BODY_GRAB_PX: f32 = 2.0;
+
 /// Something in the world pane that can be dragged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grip {
@@ -182,33 +219,37 @@ pub fn marks(
         out.push(Mark::Segment {
             from: h.centre,
             to: h.rotate,
-            stroke: Stroke::dashed(c.with_alpha(150), 1.0),
+            stroke: Stroke::dashed(c.with_alpha(SPOKE_ALPHA), SPOKE_WIDTH),
         });
         out.push(Mark::Circle {
             centre: h.rotate,
             radius: camera.px(HANDLE_RADIUS_PX),
-            stroke: Some(Stroke::solid(c, 2.0)),
+            stroke: Some(Stroke::solid(c, ROTATE_RING_WIDTH)),
             fill: Some(palette::BACKGROUND),
         });
         out.push(Mark::Point {
             at: h.centre,
             color: c,
-            size: 5.0,
+            size: CENTRE_DOT_PX,
         });
         if h.moving {
             out.push(Mark::Arrow {
                 from: h.centre,
                 to: h.velocity,
-                stroke: Stroke::solid(c, 2.5),
+                stroke: Stroke::solid(c, VELOCITY_WIDTH),
             });
         } else {
-            out.push(square(h.velocity, camera.px(4.5), Stroke::solid(c, 1.5)));
+            out.push(square(
+                h.velocity,
+                camera.px(REST_HALF_PX),
+                Stroke::solid(c, REST_WIDTH),
+            ));
         }
         out.push(Mark::Label {
             at: h.velocity,
             text: "v".into(),
             color: c,
-            offset: (7.0, -18.0),
+            offset: VELOCITY_LABEL_OFFSET,
         });
         spin_marks(body(scene, which), &h, c, camera, &mut out);
         outline_marks(body(scene, which), shape, c, camera, &mut out);
@@ -217,8 +258,8 @@ pub fn marks(
         if let Some(p) = outline_vertices(body(scene, which)).get(i) {
             out.push(Mark::Circle {
                 centre: *p,
-                radius: camera.px(VERTEX_HALF_PX + 4.0),
-                stroke: Some(Stroke::solid(palette::MTV, 2.0)),
+                radius: camera.px(VERTEX_HALF_PX + SELECTED_RING_GAP_PX),
+                stroke: Some(Stroke::solid(palette::MTV, SELECTED_RING_WIDTH)),
                 fill: None,
             });
         }
@@ -240,23 +281,27 @@ fn spin_marks(b: &Body, h: &Handles, c: Rgba, camera: &Camera, out: &mut Vec<Mar
     if sweep != 0.0 {
         out.push(Mark::Polyline {
             points: arc,
-            stroke: Stroke::solid(c.with_alpha(200), 1.5),
+            stroke: Stroke::solid(c.with_alpha(SPIN_ARC_ALPHA), SPIN_ARC_WIDTH),
         });
     }
-    let d = camera.px(5.5);
+    let d = camera.px(SPIN_HALF_PX);
     let (p, out_dir) = (h.spin, (h.spin - h.centre).normalize_or(DVec2::X));
     let side = out_dir.perp();
     out.push(Mark::Polygon {
         points: vec![p + out_dir * d, p + side * d, p - out_dir * d, p - side * d],
-        stroke: Some(Stroke::solid(c, 1.5)),
-        fill: Some(c.with_alpha(if sweep != 0.0 { 255 } else { 60 })),
+        stroke: Some(Stroke::solid(c, SPIN_WIDTH)),
+        fill: Some(c.with_alpha(if sweep != 0.0 {
+            SPIN_FILL_ALPHA
+        } else {
+            SPIN_IDLE_FILL_ALPHA
+        })),
         convex: true,
     });
     out.push(Mark::Label {
         at: h.spin,
         text: "\u{3c9}".into(),
         color: c,
-        offset: (8.0, -16.0),
+        offset: SPIN_LABEL_OFFSET,
     });
 }
 
@@ -269,7 +314,7 @@ fn outline_marks(b: &Body, hull: &Convex, c: Rgba, camera: &Camera, out: &mut Ve
         closed.push(w[0]);
         out.push(Mark::Polyline {
             points: closed,
-            stroke: Stroke::dashed(c.with_alpha(220), 1.5),
+            stroke: Stroke::dashed(c.with_alpha(GIVEN_OUTLINE_ALPHA), GIVEN_OUTLINE_WIDTH),
         });
     }
     if !vertex_handles_shown(b) {
@@ -277,7 +322,7 @@ fn outline_marks(b: &Body, hull: &Convex, c: Rgba, camera: &Camera, out: &mut Ve
     }
     let d = camera.px(VERTEX_HALF_PX);
     for p in w {
-        out.push(square(p, d, Stroke::solid(c, 1.2)));
+        out.push(square(p, d, Stroke::solid(c, VERTEX_WIDTH)));
     }
 }
 
@@ -331,7 +376,7 @@ pub fn hit(scene: &Scene, shapes: [&Convex; 2], camera: &Camera, p: DVec2) -> Op
         }
     }
     all.into_iter()
-        .find(|(_, shape)| on_shape(shape, p, camera.px(2.0)))
+        .find(|(_, shape)| on_shape(shape, p, camera.px(BODY_GRAB_PX)))
         .map(|(which, _)| Grip::Body(which))
 }
 
