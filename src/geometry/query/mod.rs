@@ -31,15 +31,63 @@
 //! | cores | route ([`Route`]) |
 //! |---|---|
 //! | two points (two circles) | the closed form of [`circle_circle`] |
-//! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](mod@face_test) |
+//! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`gjk_epa`], untraced) |
 //!
 //! [`distance`] needs no depth: on the GJK route, a point strictly inside both cores (halfway
 //! between their rough centres, O(log n) per core) settles a deep overlap before GJK starts the
 //! walk that would enclose the origin.
+//!
+//! # The face test
+//!
+//! The face test: the contact of two small cores from their faces, each face's gap measured
+//! against the other core with rotating calipers. The route of [`contact`] and
+//! [`distance`] for cores of at most [`FACE_TEST_MAX`] vertices, one of them with
+//! an area; untraced, like the rest of this module.
+//!
+//! ## The idea
+//!
+//! Every edge of a core is a face with an outward normal `u` (a segment core has two faces, one
+//! per side; a point core has none). The *gap* of a face of A is how far B's core lies beyond
+//! the face's line, `min over B's vertices of u · (b − p)` for a point `p` of the face; it is the
+//! width of the empty slab between the line and B, so it never exceeds the core distance.
+//! Likewise for a face of B and A's core.
+//!
+//! * **Overlapping.** When one core has an area, the edge normals of both cores are all the
+//!   edge normals of the core MD, and the cores overlap (or touch) exactly when no face shows a
+//!   positive gap. The largest gap is then minus the penetration depth and its face normal the
+//!   shortest way out: the second article's separating axes, which are exact for overlapping
+//!   polygons. The witnesses are the other core's vertex deepest behind that face and its foot
+//!   on the face.
+//! * **Apart.** A positive gap proves the cores apart, and it *is* the distance when the other
+//!   core's nearest vertex has its foot on the face (between the face's ends): that vertex and
+//!   its foot are a pair of core points the gap apart. When the foot falls past an end of the
+//!   face, the nearest points may be that corner and the nearest vertex (when the line between
+//!   them lies in both corners' normal cones) or that corner and the other core's edge back
+//!   towards the face (a face contact whose first tied vertex fell off the face); each is
+//!   checked by a certificate that the two cores lie on either side of a slab that wide.
+//! * **Deeply overlapping, unsigned.** [`distance`] needs no depth: a point strictly
+//!   inside both cores (halfway between their rough centres) proves the overlap at once. Here
+//!   it is tried once the tips (below) are known, and only when they do not already show the
+//!   cores apart along the line between the centres: cores apart or touching then skip it.
+//!
+//! The faces at each core's *tip* (its vertex farthest towards the other core's middle) come
+//! first, as most apart pairs are settled there: of each core the one facing the other's
+//! middle better, then the other one; then the rest, counter-clockwise. The other core's
+//! nearest vertex turns with the faces, so each search walks on from the last (rotating
+//! calipers), back as well as ahead, O(n + m) for all faces. GJK's O(log n) support searches
+//! win on large cores, above [`FACE_TEST_MAX`] vertices.
+//!
+//! ## When GJK decides instead
+//!
+//! A face's gap comes from dot products with rounding, so the test hands the pair to GJK when a
+//! verdict would rest on rounding: no face showed a gap but one missed it only by rounding
+//! ([`GRAZING`]: the cores touch, or a sliver's tip points at the other core and its sides
+//! cannot show the gap), no certificate held, or the walk was misled (the gap that settles an
+//! answer, and the deepest face, are checked against every vertex: near-duplicate vertices can
+//! make the walk stop on a level stretch). In `tests/gjk_epa.rs` that is about 300 of 9,000
+//! scenes, the touching ones.
 
-pub mod face_test;
-mod inside;
 pub mod rotating;
 pub mod translating;
 
@@ -49,10 +97,10 @@ pub use translating::{linear_time_of_impact, LinearImpact};
 use super::distance::Contact;
 use super::epa::{gjk_epa, ContactMethod};
 use super::gjk::gjk_distance;
+use super::length;
 use super::special::{circle_circle, Circle};
+use super::support::{extreme_vertex, scan};
 use super::{Convex, DVec2};
-use face_test::{face_test, Faces};
-use inside::surely_overlapping;
 
 /// Cores with more vertices than this go to GJK. The face test looks at every face of both
 /// cores, O(n + m) in all, where each of GJK's support searches is O(log n): on small cores the
@@ -146,15 +194,477 @@ fn route(a: &Convex, b: &Convex) -> Start {
     }
 }
 
+/// A face whose gap is no more than this fraction of its coordinates' magnitude below zero
+/// shows an overlap only by rounding: the face test then leaves the pair to GJK. The size of
+/// GJK's own touching test ([`crate::geometry::gjk::GJK_TOUCH_RELATIVE`]).
+pub const GRAZING: f64 = 1e-12;
+
+/// What the face test found between the cores.
+enum Faces {
+    /// The core distance (signed), the normal from A towards B and the witnesses on the cores.
+    Settled(Found),
+    /// The cores overlap or touch (reported so only when they were not to be measured).
+    Overlapping,
+    /// The cores are apart, but no face measured the distance.
+    Unmeasured,
+}
+
+/// How the face test settled the contact: by a face (its witnesses worked out only when asked
+/// for: the unsigned distance needs none) or by two points.
+enum Found {
+    Face(Face),
+    Points(FaceContact),
+}
+
+impl Found {
+    fn gap(&self) -> f64 {
+        match self {
+            Found::Face(face) => face.gap,
+            Found::Points(c) => c.gap,
+        }
+    }
+
+    fn contact(self) -> FaceContact {
+        match self {
+            Found::Face(face) => face.contact(),
+            Found::Points(c) => c,
+        }
+    }
+}
+
+/// Two points of the cores `gap` apart along `normal` (from A towards B; signed: negative
+/// when the cores overlap).
+struct FaceContact {
+    gap: f64,
+    normal: DVec2,
+    core_a: DVec2,
+    core_b: DVec2,
+}
+
+impl FaceContact {
+    /// The contact of a point `on_faces` of the core whose face or corner measured it and a
+    /// point `on_other` of the other core, `gap` apart along `unit` (pointing from the first
+    /// towards the second). `from_a`: the first core is A.
+    fn between(from_a: bool, gap: f64, unit: DVec2, on_faces: DVec2, on_other: DVec2) -> Self {
+        let (normal, core_a, core_b) = if from_a {
+            (unit, on_faces, on_other)
+        } else {
+            (-unit, on_other, on_faces)
+        };
+        FaceContact {
+            gap,
+            normal,
+            core_a,
+            core_b,
+        }
+    }
+}
+
+/// A face of one core (`from_a`: of A) and the other core's vertex deepest towards it.
+#[derive(Clone, Copy)]
+struct Face {
+    from_a: bool,
+    /// The face's direction ([`rescaled`]).
+    edge: DVec2,
+    /// The other core's vertex with the least `outward · v`.
+    nearest: DVec2,
+    gap: f64,
+}
+
+impl Face {
+    /// The contact this face measures: the nearest vertex and its foot on the face's line.
+    fn contact(&self) -> FaceContact {
+        let unit = outward(self.edge) / self.edge.length();
+        let foot = self.nearest - self.gap * unit;
+        FaceContact::between(self.from_a, self.gap, unit, foot, self.nearest)
+    }
+}
+
+/// `v` divided by its largest component's magnitude, and that magnitude: a vector 1 to √2 long
+/// whatever the scale, so products with it neither underflow (edges of 10⁻³⁰⁰) nor overflow.
+fn rescaled(v: DVec2) -> (DVec2, f64) {
+    let size = v.x.abs().max(v.y.abs());
+    (v / size, size)
+}
+
+/// The outward normal of a counter-clockwise core's edge, as long as the edge.
+fn outward(edge: DVec2) -> DVec2 {
+    DVec2::new(edge.y, -edge.x)
+}
+
+/// The first vertex with the least `dir · v`, by looking at every one.
+fn lowest_vertex(vertices: &[DVec2], dir: DVec2) -> usize {
+    scan(vertices, &|v| -dir.dot(v))
+}
+
+/// The vertices before and after vertex `i` of a cycle of `n`, by comparisons: the walks ask
+/// for them at every face, and `%` would divide.
+fn around(i: usize, n: usize) -> (usize, usize) {
+    (
+        if i == 0 { n - 1 } else { i - 1 },
+        if i + 1 >= n { 0 } else { i + 1 },
+    )
+}
+
+/// Whether corner `i` of `faces` and vertex `k` of `other` (the other core) are the nearest
+/// points of the two cores, and if so their contact. They are when the direction between them
+/// lies in both corners' normal cones (each neighbour of a corner lies behind it along that
+/// direction): the cores are then on either side of a slab that wide.
+fn corners_nearest(
+    faces: &[DVec2],
+    i: usize,
+    other: &[DVec2],
+    k: usize,
+    from_a: bool,
+) -> Option<Found> {
+    let (n, m) = (faces.len(), other.len());
+    let (corner, nearest) = (faces[i], other[k]);
+    let (out, _) = rescaled(nearest - corner);
+    let behind = |v: DVec2, from: DVec2, d: DVec2| (v - from).dot(d) <= 0.0;
+    let ((i0, i1), (k0, k1)) = (around(i, n), around(k, m));
+    let holds = behind(faces[i1], corner, out)
+        && behind(faces[i0], corner, out)
+        && behind(other[k1], nearest, -out)
+        && behind(other[k0], nearest, -out);
+    let out = nearest - corner;
+    let gap = length(out);
+    let contact = || FaceContact::between(from_a, gap, out / gap, corner, nearest);
+    (holds && gap > 0.0).then(|| Found::Points(contact()))
+}
+
+/// Whether corner `i` of `faces` and edge `j` of `other` (the other core) hold the nearest
+/// points, and if so their contact: the corner lies beyond the edge's line with its foot on
+/// the edge, and neither of its neighbours is nearer the line (so its whole core is beyond).
+fn corner_against_edge(
+    faces: &[DVec2],
+    i: usize,
+    other: &[DVec2],
+    j: usize,
+    from_a: bool,
+) -> Option<Found> {
+    let (n, m) = (faces.len(), other.len());
+    if m < 2 {
+        return None;
+    }
+    let (corner, start) = (faces[i], other[j]);
+    let (edge, size) = rescaled(other[around(j, m).1] - start);
+    let (i_before, i_after) = around(i, n);
+    let normal = outward(edge);
+    let lifted = normal.dot(corner - start);
+    let along = (corner - start).dot(edge);
+    let holds = lifted > 0.0
+        && (0.0..=edge.length_squared() * size).contains(&along)
+        && normal.dot(faces[i_after] - corner) >= 0.0
+        && normal.dot(faces[i_before] - corner) >= 0.0;
+    holds.then(|| {
+        Found::Face(Face {
+            from_a: !from_a,
+            edge,
+            nearest: corner,
+            gap: lifted / edge.length(),
+        })
+    })
+}
+
+/// Whether the cores surely overlap: the point halfway between their middles (rough centres) lies
+/// strictly inside both, as it does when they overlap deeply. `false` is no verdict, and the face
+/// test or GJK decides: every face must show an overlap, or GJK's simplex enclose the origin, where
+/// one point inside both shows it at once. The plain cross products can misjudge only a point
+/// within rounding of an edge's line (near a diagonal of the fan, the neighbouring triangle is as
+/// good), and then the cores are within rounding of touching, where 0 is the distance anyway.
+fn surely_overlapping(a: &[DVec2], b: &[DVec2]) -> bool {
+    if a.len() < 3 || b.len() < 3 {
+        return false; // nothing is strictly inside a point or a segment
+    }
+    inside_both(a, b, (middle(a) + middle(b)) * 0.5)
+}
+
+/// Whether `x` lies strictly inside both cores (see [`strictly_inside`]).
+fn inside_both(a: &[DVec2], b: &[DVec2], x: DVec2) -> bool {
+    strictly_inside(a, x) && strictly_inside(b, x)
+}
+
+/// A rough centre of a core: halfway between vertex 0 and the vertex half way round.
+fn middle(v: &[DVec2]) -> DVec2 {
+    (v[0] + v[v.len() / 2]) * 0.5
+}
+
+/// Whether `x` is strictly left of every edge of a counter-clockwise core (never for a point
+/// or a segment), by plain cross products, in O(log n): `x` must lie strictly inside the wedge
+/// of the two edges at vertex 0, and then strictly inside the outer edge of the fan triangle
+/// from vertex 0 that holds it, found by bisection (the rays from vertex 0 to the others turn
+/// counter-clockwise, so `x` is left of the first ones and right of the rest).
+fn strictly_inside(core: &[DVec2], x: DVec2) -> bool {
+    let n = core.len();
+    if n < 3 {
+        return false;
+    }
+    // `> 0.0`, never `!(.. <= 0.0)`: a NaN must not count as inside.
+    let left = |p: DVec2, q: DVec2| (q - p).perp_dot(x - p) > 0.0;
+    let v0 = core[0];
+    if !left(v0, core[1]) || !left(core[n - 1], v0) {
+        return false;
+    }
+    // The last i with x left of v0 → v[i] (true at i = 1).
+    let (mut lo, mut hi) = (1, n - 1);
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if (core[mid] - v0).perp_dot(x - v0) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    left(core[lo], core[lo + 1])
+}
+
+/// The face test of the module doc on two non-empty cores, one of them with at least three
+/// vertices. `SIGNED`: overlapping cores are measured (the deepest face and its witnesses);
+/// without it they are only reported as overlapping, all the unsigned distance needs.
+fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex) -> Faces {
+    // Apart cores are mostly settled by the faces turned towards each other: those at each
+    // core's tip, its vertex farthest towards the other's middle.
+    let (middle_a, middle_b) = (middle(&a.vertices), middle(&b.vertices));
+    let towards_b = middle_b - middle_a;
+    let tips = [extreme_vertex(a, towards_b), extreme_vertex(b, -towards_b)];
+    // Unsigned, a point inside both cores settles an overlap at once (see the module doc).
+    // Not when the tips already show a gap along the line of middles: the cores are apart.
+    if !SIGNED
+        && towards_b.dot(b.vertices[tips[1]] - a.vertices[tips[0]]) <= 0.0
+        && inside_both(&a.vertices, &b.vertices, (middle_a + middle_b) * 0.5)
+    {
+        return Faces::Overlapping;
+    }
+    // The two faces at each core's tip lead: first the one facing the other core better (B's
+    // worked out only if A's did not settle it), then the other one; then the rest of each,
+    // counter-clockwise from the tip. A core's walk round the other starts at the other's
+    // tip, near the vertex deepest towards its leading faces.
+    let mut seen = FaceScan::<SIGNED>::default();
+    let mut walks = [tips[1], tips[0]];
+    let better_a = facing_face(&a.vertices, tips[0], towards_b);
+    if let Some(found) = seen.faces(a, b, true, better_a, 1, &mut walks[0]) {
+        return Faces::Settled(found);
+    }
+    let better_b = facing_face(&b.vertices, tips[1], -towards_b);
+    if let Some(found) = seen.faces(b, a, false, better_b, 1, &mut walks[1]) {
+        return Faces::Settled(found);
+    }
+    let [walk_a, walk_b] = &mut walks;
+    let mut sides = [
+        (a, b, true, tips[0], better_a, walk_a),
+        (b, a, false, tips[1], better_b, walk_b),
+    ];
+    for (core, other, from_a, tip, better, walk) in &mut sides {
+        let n = core.vertices.len();
+        let (before, _) = around(*tip, n);
+        let worse = if *better == *tip { before } else { *tip };
+        if let Some(found) = seen.faces(core, other, *from_a, worse, 1, walk) {
+            return Faces::Settled(found);
+        }
+    }
+    for (core, other, from_a, tip, _, walk) in sides {
+        let n = core.vertices.len();
+        let (_, next) = around(tip, n);
+        if let Some(found) = seen.faces(core, other, from_a, next, n.saturating_sub(2), walk) {
+            return Faces::Settled(found);
+        }
+    }
+    seen.verdict(a, b)
+}
+
+/// Of the two faces at vertex `tip` of a counter-clockwise core (the edges into and out of it),
+/// the one whose outward normal makes the smaller angle with `towards`: its first vertex.
+fn facing_face(core: &[DVec2], tip: usize, towards: DVec2) -> usize {
+    let n = core.len();
+    // (A segment's two faces are its edge, one per side: the one facing `towards` wins.)
+    let (before, after) = around(tip, n);
+    let (into, out_of) = (core[tip] - core[before], core[after] - core[tip]);
+    // cos² of each angle, signed, times both edges' squared lengths: no root, no division.
+    let signed_square = |x: f64| x * x.abs();
+    let facing_into = signed_square(towards.dot(outward(into))) * out_of.length_squared();
+    let facing_out = signed_square(towards.dot(outward(out_of))) * into.length_squared();
+    if facing_out > facing_into {
+        tip
+    } else {
+        before
+    }
+}
+
+/// What the faces looked at so far showed: for [`face_test`].
+struct FaceScan<const SIGNED: bool> {
+    /// The face with the largest gap so far, while none is positive (when `SIGNED`), with
+    /// its normal and the least `normal · v` over the other core's vertices its walk found.
+    deepest: Option<(Face, DVec2, f64)>,
+    /// Some face showed a gap it could not measure.
+    apart: bool,
+    /// The least negative gap (times the face's length), and the two points it was measured
+    /// between.
+    closest: (f64, DVec2, DVec2),
+}
+
+impl<const SIGNED: bool> Default for FaceScan<SIGNED> {
+    fn default() -> Self {
+        FaceScan {
+            deepest: None,
+            apart: false,
+            closest: (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO),
+        }
+    }
+}
+
+impl<const SIGNED: bool> FaceScan<SIGNED> {
+    /// Faces `first`, `first + 1`, … (`count` of them, cyclically) of `core` against `other`
+    /// (`from_a`: `core` is A): the contact if one of them settles it; the vertex of
+    /// `other` its walk starts from (`k_start`), left where it ended.
+    fn faces(
+        &mut self,
+        core: &Convex,
+        other: &Convex,
+        from_a: bool,
+        first: usize,
+        count: usize,
+        k_start: &mut usize,
+    ) -> Option<Found> {
+        let (faces, other) = (&core.vertices[..], &other.vertices[..]);
+        let (n, m) = (faces.len(), other.len());
+        if count == 0 || n < 2 {
+            return None;
+        }
+        let after = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+        // The other core's vertex deepest towards each face (its extreme along −outward). As
+        // the faces turn counter-clockwise, so does that vertex: each face's search walks on
+        // from the last one's (rotating calipers), O(n + m) for all the faces together.
+        let mut k = *k_start;
+        let mut i = first;
+        for _ in 0..count {
+            let (start, end) = (faces[i], after(i));
+            let (edge, size) = rescaled(faces[end] - start);
+            let normal = outward(edge);
+            let mut x = normal.dot(other[k]);
+            // Walk on over equal values too (two vertices rounding made level), at most once
+            // round: NaN or not, it ends.
+            let mut moved = false;
+            for _ in 1..m {
+                let ahead = if k + 1 == m { 0 } else { k + 1 };
+                let y = normal.dot(other[ahead]);
+                if y <= x {
+                    (k, x, moved) = (ahead, y, true);
+                } else {
+                    break;
+                }
+            }
+            // The walk stops at the deepest vertex, unless that lies behind where it started
+            // (the faces were not taken in order, or rounding misled an earlier walk): then it
+            // walks back over strictly lower values (so a level pair ends where a walk ahead
+            // would), at most once round.
+            if !moved {
+                for _ in 1..m {
+                    let behind = if k == 0 { m - 1 } else { k - 1 };
+                    let y = normal.dot(other[behind]);
+                    if y < x {
+                        (k, x) = (behind, y);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            let mut nearest = other[k];
+            let mut lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
+            if lifted > 0.0 {
+                // A gap settles the answer, so it must be the least: rounding can mislead the
+                // walk on a core with near-duplicate vertices (a level stretch where the values
+                // rise). Every vertex is looked at before it counts.
+                let least = lowest_vertex(other, normal);
+                if normal.dot(other[least]) < x {
+                    (k, nearest) = (least, other[least]);
+                    lifted = normal.dot(nearest - start);
+                }
+            }
+            if lifted > 0.0 {
+                // Apart. The gap is the distance when the nearest vertex's foot is on the face.
+                let along = (nearest - start).dot(edge);
+                if (0.0..=edge.length_squared() * size).contains(&along) {
+                    let gap = lifted / edge.length();
+                    let face = Face {
+                        from_a,
+                        edge,
+                        nearest,
+                        gap,
+                    };
+                    return Some(Found::Face(face));
+                }
+                // The foot is past one end of the face. The nearest points may be that corner
+                // and the nearest vertex, or that corner and the other core's edge from the
+                // nearest vertex back towards the face (a face contact whose first tie fell
+                // off the face).
+                let (before, after_k) = around(k, m);
+                let (corner, back) = if along < 0.0 { (i, before) } else { (end, k) };
+                // The other core's vertex nearest the corner may also be a neighbour of the one
+                // deepest along this face's normal (two corners pointing at each other): each
+                // pair must prove itself, so trying them costs time, never the answer.
+                let settled = corners_nearest(faces, corner, other, k, from_a)
+                    .or_else(|| corner_against_edge(faces, corner, other, back, from_a))
+                    .or_else(|| corners_nearest(faces, corner, other, before, from_a))
+                    .or_else(|| corners_nearest(faces, corner, other, after_k, from_a));
+                if settled.is_some() {
+                    return settled;
+                }
+                self.apart = true;
+            } else if lifted > self.closest.0 {
+                self.closest = (lifted, start, nearest);
+            }
+            if lifted <= 0.0 && SIGNED && !self.apart {
+                let gap = lifted / edge.length();
+                if self.deepest.is_none_or(|(d, ..)| gap > d.gap) {
+                    let face = Face {
+                        from_a,
+                        edge,
+                        nearest,
+                        gap,
+                    };
+                    self.deepest = Some((face, normal, x));
+                }
+            }
+            i = end;
+            *k_start = k;
+        }
+        None
+    }
+
+    /// The verdict once every face was looked at and none settled it.
+    fn verdict(&self, a: &Convex, b: &Convex) -> Faces {
+        // No face showed a gap, but if one showed an overlap only by rounding, the cores touch
+        // or are apart by less than rounding can show along that face (a sliver's tip pointing
+        // at the other core is apart by far more): GJK decides.
+        let (lifted, start, nearest) = self.closest;
+        let grazing = lifted >= -GRAZING * start.abs().max(nearest.abs()).max_element();
+        match self.deepest {
+            _ if self.apart || grazing => Faces::Unmeasured,
+            Some((face, normal, x)) => {
+                // The answer's face must have found the deepest vertex (see the gap's check
+                // in `faces`); if rounding misled its walk, GJK decides.
+                let other = if face.from_a { b } else { a };
+                let least = lowest_vertex(&other.vertices, normal);
+                if normal.dot(other.vertices[least]) < x {
+                    Faces::Unmeasured
+                } else {
+                    Faces::Settled(Found::Face(face))
+                }
+            }
+            None => Faces::Overlapping,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::geometry::testing::{body, boxed, near, near_v, regular_polygon};
-    use crate::geometry::{contact as exact, Shape};
+    use crate::geometry::{contact as exact, orient, Shape};
 
     /// `contact_by` answers by `route`, as the exact contact does, and `distance` is its
     /// distance clamped at 0.
-    pub(super) fn agrees(a: &Convex, b: &Convex, route: Route) -> Contact {
+    fn agrees(a: &Convex, b: &Convex, route: Route) -> Contact {
         let (c, by) = contact_by(a, b);
         let e = exact(a, b);
         assert_eq!(by, route, "{c:?}");
@@ -196,5 +706,206 @@ mod tests {
         agrees(&small, &big, Route::Gjk(ContactMethod::Gjk));
         let small_too = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(-3.0, 0.0), 0.2);
         agrees(&small, &small_too, Route::Faces);
+    }
+
+    #[test]
+    fn a_face_measures_a_vertex_against_it() {
+        // B, a box turned 45°, points a corner at A's right side x = 1: the gap is 0.5 along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 1.5 + 2f64.sqrt(), 0.3, 45.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(near(c.distance, 0.5) && near_v(c.normal, DVec2::X), "{c:?}");
+        assert!(near_v(c.point_a, DVec2::new(1.0, 0.3)), "{c:?}");
+        // The same seen from B's side: A's corner against B's face.
+        let c = agrees(&b, &a, Route::Faces);
+        assert!(
+            near(c.distance, 0.5) && near_v(c.normal, -DVec2::X),
+            "{c:?}"
+        );
+    }
+
+    #[test]
+    fn faces_side_by_side_are_measured_whichever_corner_is_nearest() {
+        // Aligned boxes whose facing sides overlap over part of their length: every corner of
+        // the facing sides ties, and one of the feet falls off the other side's face.
+        for dy in [-1.5, -0.5, 0.0, 0.7, 1.9] {
+            let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+            let b = boxed(1.0, 1.0, 2.25, dy, 0.0);
+            let c = agrees(&a, &b, Route::Faces);
+            assert!(
+                near(c.distance, 0.25) && near_v(c.normal, DVec2::X),
+                "{dy}: {c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn corner_to_corner_is_measured_between_the_corners() {
+        // No face holds the nearest points: A's corner (1, 1) faces B's corner (2, 2).
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(1.0, 1.0, 3.0, 3.0, 0.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(near(c.distance, 2f64.sqrt()), "{c:?}");
+        assert!(near_v(c.point_a, DVec2::ONE) && near_v(c.point_b, DVec2::splat(2.0)));
+        // A triangle's tip towards a box's corner, and a circle near a box's corner.
+        let tip = regular_polygon(3, 1.0, DVec2::new(-2.0, -2.0), std::f64::consts::FRAC_PI_4);
+        agrees(&tip, &b, Route::Faces);
+        let circle = body(Shape::Circle { radius: 0.25 }, 1.5, 1.5, 0.0);
+        agrees(&a, &circle, Route::Faces);
+    }
+
+    #[test]
+    fn overlapping_cores_push_out_through_the_shallowest_face() {
+        // B overlaps A's right side by 0.25 (and its top by 1.5): out along +x.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let b = boxed(0.5, 0.5, 1.25, 0.0, 10.0);
+        let c = agrees(&a, &b, Route::Faces);
+        assert!(c.distance < 0.0 && near_v(c.normal, DVec2::X), "{c:?}");
+        // A point core inside a polygon; a rounded one.
+        let circle = body(Shape::Circle { radius: 0.1 }, 0.6, 0.2, 0.0);
+        let c = agrees(&a, &circle, Route::Faces);
+        assert!(
+            near(c.distance, -0.5) && near_v(c.normal, DVec2::X),
+            "{c:?}"
+        );
+        // Deep: the halfway point settles the unsigned distance at once.
+        let deep = boxed(0.8, 0.5, 0.5, 0.1, 20.0);
+        assert!(surely_overlapping(&a.vertices, &deep.vertices));
+        agrees(&a, &deep, Route::Faces);
+    }
+
+    #[test]
+    fn a_sliver_pointing_at_the_other_core_is_left_to_gjk() {
+        // A thin triangle (its tip's angle about 10⁻⁷¹) points along y = x at a circle 10⁶
+        // away. In exact arithmetic one of its long sides shows a gap of about 10⁻⁶⁵; in floating
+        // point both show rounding, either sign. No face proves the overlap it seems to show.
+        let a = Convex::circle(DVec2::splat(-761024.0), 761024.0);
+        let b = Convex {
+            vertices: vec![
+                DVec2::splat(-1.09e-7),
+                DVec2::new(-5.344687647454282e-79, -5.822967230966144e-78),
+                DVec2::new(1e-300, 0.0),
+            ],
+            radius: 0.0,
+        };
+        let (c, route) = contact_by(&a, &b);
+        assert!(matches!(route, Route::Gjk(_)), "{route:?}");
+        let e = exact(&a, &b);
+        assert!(
+            (c.distance - e.distance).abs() < 1e-9 * 761024.0,
+            "{c:?} vs {e:?}"
+        );
+        assert!(distance(&a, &b) > 315226.0);
+    }
+
+    #[test]
+    fn vertices_level_by_rounding_do_not_stop_the_walk() {
+        // Seen from A's left face, B's vertices 3 and 4 differ by 2·10⁻¹⁶ in y: their depths
+        // round to the same number, and the deepest vertex (5) lies past them.
+        let a = Convex {
+            vertices: vec![
+                DVec2::new(1.0174523374477928, 0.00015230363939267022),
+                DVec2::new(1.0174524754267746, 0.00015230604782479062),
+                DVec2::new(0.9825476625522077, 1.9998476963606078),
+                DVec2::new(0.9825475245732257, 1.9998476939521757),
+            ],
+            radius: 0.0,
+        };
+        let b = Convex {
+            vertices: vec![
+                DVec2::new(-118080.00000018999, -118080.00000012999),
+                DVec2::new(-118080.0, -118080.000000081),
+                DVec2::new(-2.0, -6.0),
+                DVec2::new(1.0000000000000002, 1.0),
+                DVec2::new(1.0000000000000002, 1.0000000000000002),
+                DVec2::new(0.0, 401024.0),
+            ],
+            radius: 0.0,
+        };
+        let (c, route) = contact_by(&a, &b);
+        assert_eq!(route, Route::Faces);
+        assert!((c.distance - exact(&a, &b).distance).abs() < 1e-9, "{c:?}");
+    }
+
+    #[test]
+    fn a_nan_coordinate_ends_the_walk() {
+        // Not a shape `to_convex` makes; the walk around the other core must still end.
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        let mut b = boxed(1.0, 1.0, 3.0, 0.0, 0.0);
+        b.vertices[2].x = f64::NAN;
+        let _ = contact_by(&a, &b);
+        let _ = distance(&a, &b);
+    }
+
+    #[test]
+    fn only_a_point_inside_both_proves_an_overlap() {
+        let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
+        // Touching along x = 1: the halfway point (0.5, 0) is outside B.
+        assert!(!surely_overlapping(
+            &a.vertices,
+            &boxed(1.0, 1.0, 2.0, 0.0, 0.0).vertices
+        ));
+        // Overlapping, but the halfway point (1.5, 0) is outside A: no verdict.
+        let far_in = boxed(2.0, 0.2, 2.5, 0.0, 0.0);
+        assert!(!surely_overlapping(&a.vertices, &far_in.vertices));
+        assert_eq!(distance(&a, &far_in), 0.0);
+        // Points and segments hold no point strictly inside.
+        assert!(!strictly_inside(&[DVec2::ZERO], DVec2::ZERO));
+        assert!(!strictly_inside(
+            &[DVec2::ZERO, DVec2::X],
+            DVec2::new(0.5, 0.0)
+        ));
+        // A NaN is not inside.
+        assert!(!strictly_inside(&a.vertices, DVec2::new(f64::NAN, 0.0)));
+    }
+
+    #[test]
+    fn the_bisected_inside_test_is_the_edge_by_edge_one() {
+        // Random convex polygons (points at random angles on a circle, some with a vertex
+        // halfway along an edge) and points inside, outside and on their boundary. Everything
+        // lies on a grid of 2⁻²⁵, where the cross products are exact: both tests must agree on
+        // every point, those on an edge's line too.
+        let mut rng = crate::geometry::testing::XorShift(0x5eed_1234);
+        let snap = |v: DVec2| (v * 16_777_216.0).round() / 16_777_216.0;
+        let edge_by_edge = |core: &[DVec2], x: DVec2| {
+            let n = core.len();
+            (0..n).all(|i| (core[(i + 1) % n] - core[i]).perp_dot(x - core[i]) > 0.0)
+        };
+        let (mut inside, mut on_or_outside) = (0, 0);
+        for round in 0..400 {
+            let n = 3 + round % 40;
+            let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
+            angles.sort_by(f64::total_cmp);
+            let mut core: Vec<DVec2> = angles.iter().map(|&t| snap(DVec2::from_angle(t))).collect();
+            if round % 3 == 0 {
+                let mid = (core[0] + core[1]) * 0.5;
+                core.insert(1, mid);
+            }
+            let m = core.len();
+            let convex =
+                (0..m).all(|i| orient(core[i], core[(i + 1) % m], core[(i + 2) % m]) >= 0.0);
+            if !convex {
+                continue; // the grid bent it (two angles very close)
+            }
+            for k in 0..50 {
+                let i = (k / 5) % m;
+                let x = match k % 5 {
+                    0 => (core[i] + core[(i + 1) % m]) * 0.5, // on an edge
+                    1 => core[i],
+                    _ => snap(DVec2::new(rng.unit() * 2.4 - 1.2, rng.unit() * 2.4 - 1.2)),
+                };
+                let expected = edge_by_edge(&core, x);
+                assert_eq!(strictly_inside(&core, x), expected, "{core:?} {x:?}");
+                if expected {
+                    inside += 1;
+                } else {
+                    on_or_outside += 1;
+                }
+            }
+        }
+        assert!(
+            inside > 2_000 && on_or_outside > 2_000,
+            "{inside} inside, {on_or_outside} not"
+        );
     }
 }
