@@ -25,13 +25,6 @@ fn mouse() -> Vec2 {
     Vec2::new(x, y)
 }
 
-fn ctrl() -> bool {
-    is_key_down(KeyCode::LeftControl)
-        || is_key_down(KeyCode::RightControl)
-        || is_key_down(KeyCode::LeftSuper)
-        || is_key_down(KeyCode::RightSuper)
-}
-
 fn shift() -> bool {
     is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }
@@ -202,34 +195,41 @@ fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Comma
         (cmd_shift, Key::E, Command::ExportSvg),
         (Modifiers::COMMAND, Key::E, Command::ExportPng),
     ];
-    let mut any = false;
     for (mods, key, command) in shortcuts {
         if ctx.input_mut(|i| i.consume_key(mods, key)) {
             out.push(command);
-            any = true;
         }
     }
-    if ctrl() || any {
-        return;
-    }
-    if is_key_pressed(KeyCode::F) {
+    // The plain keys also come from egui's events, each press counted with the modifiers held
+    // when it went down: two presses that reach one frame (a slow frame, a quick hand) are two
+    // steps, and an F that follows Ctrl+Z in the same frame still fits.
+    let presses = |key| ctx.input_mut(|i| i.count_and_consume_key(Modifiers::NONE, key));
+    if presses(Key::F) > 0 {
         out.push(Command::Fit);
     }
-    if is_key_pressed(KeyCode::Delete) || is_key_pressed(KeyCode::Backspace) {
+    if presses(Key::Delete) + presses(Key::Backspace) > 0 {
         out.push(Command::DeleteVertex);
     }
-    let (step, last) = (app.playback.step, app.steps() - 1);
-    for (key, to) in [
-        (KeyCode::Right, (step + 1).min(last)),
-        (KeyCode::Left, step.saturating_sub(1)),
-        (KeyCode::Home, 0),
-        (KeyCode::End, last),
-    ] {
-        if is_key_pressed(key) {
-            out.push(Command::Step(to));
-        }
+    let (mut step, last) = (app.playback.step, app.steps() - 1);
+    let mut moved = false;
+    for _ in 0..presses(Key::ArrowRight) {
+        step = (step + 1).min(last);
+        moved = true;
     }
-    if is_key_pressed(KeyCode::Space) {
+    for _ in 0..presses(Key::ArrowLeft) {
+        step = step.saturating_sub(1);
+        moved = true;
+    }
+    if presses(Key::Home) > 0 {
+        (step, moved) = (0, true);
+    }
+    if presses(Key::End) > 0 {
+        (step, moved) = (last, true);
+    }
+    if moved {
+        out.push(Command::Step(step));
+    }
+    if presses(Key::Space) % 2 == 1 {
         out.push(Command::TogglePlay);
     }
 }

@@ -8,7 +8,7 @@
 //! scene, demo or step changed.
 //!
 //! Each frame: the panels (`panels.rs`, egui) and then the mouse and keys (`input.rs`) read the
-//! state and return [`Command`]s, which [`App::apply`] carries out — the one place where a
+//! state and return [`Command`]s, which `App::apply` carries out — the one place where a
 //! person changes anything. Then time moves on (playback, the file on disk), and the panes are
 //! painted on the window's canvas (`canvas.rs`, the only code that draws with macroquad) by the
 //! view layer's painter; egui draws on top.
@@ -49,6 +49,9 @@ use std::path::PathBuf;
 pub const DISK_CHECK_SECONDS: f32 = 1.0;
 /// How much of each new frame time goes into the smoothed one shown in the panel.
 pub const FRAME_SMOOTHING: f32 = 0.1;
+/// The longest time one frame advances playback by, seconds: the window sleeps while nothing
+/// happens, and the first frame after a rest must not jump steps.
+pub const MAX_PLAY_DT: f32 = 0.1;
 
 /// An action that would lose unsaved changes, waiting for the person's answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,6 +135,8 @@ pub struct App {
     png_request: Option<PathBuf>,
     /// Whether egui's look has been set (once, on the first frame).
     styled: bool,
+    /// Something changed after the panels were drawn this frame: the next frame shows it.
+    redraw: bool,
     /// The person confirmed closing the window.
     quit: bool,
     /// The scene revision, file and unsaved state last handed to [`recovery::remember`].
@@ -163,6 +168,7 @@ impl App {
             picture: false,
             png_request: None,
             styled: false,
+            redraw: false,
             quit: false,
             remembered: None,
             panic_key: false,
@@ -275,6 +281,7 @@ impl App {
             return;
         }
         self.watch.mtime = now;
+        self.redraw = true;
         if self.doc.dirty() {
             self.dialogs.banner = Some(format!(
                 "{} changed on disk. Your unsaved edits are kept; open the file again to see \
@@ -472,6 +479,9 @@ impl App {
         let mut panel = std::mem::take(&mut self.panel);
         let commands = panels::show(ctx, self, &mut panel);
         self.panel = panel;
+        // The panels were drawn before their commands were applied: one more frame shows the
+        // result.
+        self.redraw = !commands.is_empty();
         self.apply_all(commands);
         self.layout(ctx.available_rect());
         self.update_figure();
@@ -480,17 +490,43 @@ impl App {
             self.view.fit_frames -= 1;
         }
         let commands = input::commands(self, ctx);
+        self.redraw |= !commands.is_empty();
         self.apply_all(commands);
         let dt = get_frame_time();
         self.stats.frame_ms += (dt * 1000.0 - self.stats.frame_ms) * FRAME_SMOOTHING;
         self.check_disk(dt);
-        self.playback.advance(dt, self.steps());
+        self.playback.advance(dt.min(MAX_PLAY_DT), self.steps());
         self.update_figure();
         self.keep_for_recovery();
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
         self.draw(ctx);
+        if self.wants_next_frame(ctx) {
+            macroquad::miniquad::window::schedule_update();
+        }
+        // Input, but not the waker's own nudge (a pointer motion that does not move).
+        let input = ctx.input(|i| {
+            i.pointer.delta() != egui::Vec2::ZERO
+                || i.events
+                    .iter()
+                    .any(|e| !matches!(e, egui::Event::PointerMoved(_)))
+        });
+        if input || self.redraw {
+            platform::note_activity();
+        }
+    }
+
+    /// Whether the next frame must come without waiting for an event: while something moves
+    /// (playing, a gesture, the cameras settling, an egui animation) or is due after drawing.
+    fn wants_next_frame(&self, ctx: &egui::Context) -> bool {
+        self.redraw
+            || self.playback.playing
+            || self.gesture != Gesture::Idle
+            || self.view.fit_frames > 0
+            || self.png_request.is_some()
+            || self.quit
+            || ctx.has_requested_repaint()
     }
 
     /// The panes painted on the window, as the SVG export paints them.
@@ -683,14 +719,32 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
     if let Some(problem) = platform::display_problem("the window") {
         return Err(problem);
     }
-    let conf = Conf {
-        window_title: format!("minkowski-lab \u{2014} {}", scene.title),
+    let title = format!("minkowski-lab \u{2014} {}", scene.title);
+    let mut window = Conf {
+        window_title: title.clone(),
         window_width: 1400,
         window_height: 860,
         high_dpi: true,
         sample_count: 4,
         ..Default::default()
     };
+    // The window sleeps until something happens: input, or a frame it asks for itself
+    // (`App::wants_next_frame`), or the waker's nudge for what macroquad does not wake for.
+    window.platform.blocking_event_loop = true;
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: window,
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            mouse_wheel: true,
+            specific_key: None,
+            touch: true,
+        }),
+        ..Default::default()
+    };
+    platform::start_waker(title);
     let mut app = match path {
         Some(p) => App::from_file(scene, p),
         None => App::new(scene, None),

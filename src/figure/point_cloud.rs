@@ -509,7 +509,8 @@ impl Parts for Computed {
                 .enumerate()
                 .map(|(k, s)| {
                     vec![
-                        k as f64,
+                        // Candidates count from 1, as the steps do.
+                        (k + 1) as f64,
                         s.from as f64,
                         s.to as f64,
                         s.points_left as f64,

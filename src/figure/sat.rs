@@ -92,9 +92,18 @@ pub fn drawn_axes(count: usize, step: usize) -> Range<usize> {
 }
 
 /// One axis' row of the table.
+/// Axis `i`'s row of the table (the axis counted from 1, as the steps are).
 fn axis_row(i: usize, x: &SatAxis) -> Vec<f64> {
     let mut row = vec![
-        i as f64, x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+        (i + 1) as f64,
+        x.axis.x,
+        x.axis.y,
+        x.a.min,
+        x.a.max,
+        x.b.min,
+        x.b.max,
+        x.distance,
+        x.overlap,
     ];
     if let Some(sw) = x.swept {
         row.extend([sw.a.min, sw.a.max, sw.distance]);
@@ -227,13 +236,13 @@ impl Computed {
         }
     }
 
-    /// An axis' name: with its distance for the step's axis; faint axes only when few, as many
-    /// nearly parallel labels pile up unreadably.
+    /// An axis' name (axes count from 1, as the steps do): with its distance for the step's
+    /// axis; faint axes only when few, as many nearly parallel labels pile up unreadably.
     fn axis_label(&self, i: usize, x: &SatAxis) -> String {
         if i == self.step {
-            format!("axis {i}: {}", num(x.distance))
+            format!("axis {}: {}", i + 1, num(x.distance))
         } else if self.s.axes.len() <= MAX_LABELLED_AXES {
-            format!("axis {i}")
+            format!("axis {}", i + 1)
         } else {
             String::new()
         }
@@ -324,7 +333,7 @@ impl Computed {
         let x = &self.s.axes[self.step];
         let mut r = vec![
             Readout::new(
-                format!("axis {}", self.step),
+                format!("axis {}", self.step + 1),
                 format!("{} {}", vec(x.axis), axis_words(&x.origin)),
             ),
             Readout::new(
@@ -381,7 +390,7 @@ impl Computed {
             )];
         };
         let claim = match sw.separating_axis {
-            Some(i) => format!("axis {i}'s swept intervals miss: no hit"),
+            Some(i) => format!("axis {}'s swept intervals miss: no hit", i + 1),
             None => "every swept interval overlaps: claims a hit".into(),
         };
         let mut r = vec![
@@ -551,7 +560,7 @@ impl Parts for Computed {
             match s.separating_axis {
                 Some(i) => Readout::new(
                     "first separating axis",
-                    format!("axis {i} (found after {} axes)", s.axes_until_answer),
+                    format!("axis {} (found after {} axes)", i + 1, s.axes_until_answer),
                 ),
                 None => Readout::new("first separating axis", "none"),
             },
@@ -561,7 +570,7 @@ impl Parts for Computed {
                 Readout::new("MTV (moves B)", vec(m.vector)),
                 Readout::new(
                     "MTV axis, depth",
-                    format!("axis {}, {}", m.axis, num(m.depth)),
+                    format!("axis {}, {}", m.axis + 1, num(m.depth)),
                 ),
             ]),
             None => r.push(Readout::new(

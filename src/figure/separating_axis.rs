@@ -387,7 +387,8 @@ impl Parts for Computed {
                 .enumerate()
                 .map(|(k, x)| {
                     vec![
-                        k as f64,
+                        // Frames count from 1, as the steps do.
+                        (k + 1) as f64,
                         x.t,
                         match x.search.cache {
                             CacheOutcome::None => f64::NAN,
