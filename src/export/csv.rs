@@ -1,5 +1,5 @@
 //! The iteration table as CSV (RFC 4180): a header of the table's columns, then one row per
-//! iteration. Numbers are written in Rust's shortest round-trip form, so a reader gets back the
+//! iteration, each led by its step counted from 1 (the window's `#` column). Numbers are written in Rust's shortest round-trip form, so a reader gets back the
 //! exact `f64`; a missing value (NaN) is an empty cell, infinities are `inf` / `-inf`.
 
 use crate::figure::Table;
@@ -27,11 +27,15 @@ fn number(v: f64) -> String {
 /// The table as CSV text, lines ending in `\r\n` as RFC 4180 says.
 pub fn table_csv(table: &Table) -> String {
     let mut out = String::new();
-    let header: Vec<String> = table.columns.iter().map(|c| field(c)).collect();
+    let header: Vec<String> = std::iter::once("step".to_string())
+        .chain(table.columns.iter().map(|c| field(c)))
+        .collect();
     out.push_str(&header.join(","));
     out.push_str("\r\n");
-    for row in &table.rows {
-        let cells: Vec<String> = row.iter().map(|v| number(*v)).collect();
+    for (i, row) in table.rows.iter().enumerate() {
+        let cells: Vec<String> = std::iter::once((i + 1).to_string())
+            .chain(row.iter().map(|v| number(*v)))
+            .collect();
         out.push_str(&cells.join(","));
         out.push_str("\r\n");
     }
@@ -51,7 +55,7 @@ mod tests {
         };
         assert_eq!(
             table_csv(&t),
-            "t,distance,\"say \"\"x\"\", y\"\r\n0,0.8,1\r\n0.25,0,\r\n"
+            "step,t,distance,\"say \"\"x\"\", y\"\r\n1,0,0.8,1\r\n2,0.25,0,\r\n"
         );
     }
 
@@ -65,7 +69,7 @@ mod tests {
         };
         let text = table_csv(&t);
         let row = text.lines().nth(1).unwrap();
-        let back: Vec<f64> = row.split(',').map(|s| s.parse().unwrap()).collect();
+        let back: Vec<f64> = row.split(',').skip(1).map(|s| s.parse().unwrap()).collect();
         assert_eq!(back, v);
     }
 
@@ -81,9 +85,10 @@ mod tests {
         let text = table_csv(&table);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), table.rows.len() + 1);
-        assert_eq!(lines[0].split(',').count(), table.columns.len());
-        for l in &lines[1..] {
-            assert_eq!(l.split(',').count(), table.columns.len());
+        assert_eq!(lines[0].split(',').count(), table.columns.len() + 1);
+        for (i, l) in lines[1..].iter().enumerate() {
+            assert_eq!(l.split(',').count(), table.columns.len() + 1);
+            assert!(l.starts_with(&format!("{},", i + 1)), "{l}");
         }
     }
 }
