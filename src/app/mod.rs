@@ -730,7 +730,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
     };
     // The window sleeps until something happens: input, or a frame it asks for itself
     // (`App::wants_next_frame`), or the waker's nudge for what macroquad does not wake for.
-    window.platform.blocking_event_loop = true;
+    window.platform.blocking_event_loop = platform::SLEEPS_AT_REST;
     let conf = macroquad::conf::Conf {
         miniquad_conf: window,
         update_on: Some(macroquad::conf::UpdateTrigger {

@@ -39,6 +39,11 @@ pub fn display_problem(what: &str) -> Option<String> {
 
 use std::time::Duration;
 
+/// Whether the window sleeps at rest (miniquad's blocking event loop). Only where the waker
+/// below covers what that loop does not wake for: on Linux's X11. Elsewhere the window draws
+/// every frame, as it always did.
+pub const SLEEPS_AT_REST: bool = cfg!(target_os = "linux");
+
 /// How often the waker lets the window look round while nothing else wakes it: a close request
 /// or a dropped file (which the blocking event loop does not wake for) and a file changed on
 /// disk are seen within this long.
