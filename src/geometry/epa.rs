@@ -116,6 +116,24 @@ pub struct EpaStep {
     pub gap: f64,
 }
 
+impl EpaStep {
+    /// The polytope's edge nearest the origin, its two ends counter-clockwise.
+    pub fn edge(&self) -> [MdVertex; 2] {
+        let n = self.polytope.len();
+        [
+            self.polytope[self.closest_edge],
+            self.polytope[(self.closest_edge + 1) % n],
+        ]
+    }
+
+    /// `edge_distance + gap`, the upper bound on the core depth that the support point gives:
+    /// the MD reaches no farther out along `edge_normal` than `support`, so the origin is at
+    /// most this far from the MD's boundary. [`EpaStep::edge_distance`] is the lower bound.
+    pub fn upper_bound(&self) -> f64 {
+        self.edge_distance + self.gap
+    }
+}
+
 /// The penetration EPA found (world frame, cores).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaPenetration {

@@ -136,6 +136,24 @@ pub struct GjkStep {
     pub gap: Option<f64>,
 }
 
+impl GjkStep {
+    /// `|v|`, the length of [`GjkStep::closest`]: an upper bound on the core distance, since the
+    /// simplex lies in the core MD (0 when the origin is enclosed). The value GJK compares from
+    /// one iteration to the next.
+    pub fn upper_bound(&self) -> f64 {
+        self.closest.length()
+    }
+
+    /// `|v| − gap`, the lower bound on the core distance that the support point gives: no MD
+    /// point lies nearer the origin along `−direction` than `support` does. Negative when the
+    /// support point lies beyond the origin (it then bounds the signed distance, minus the
+    /// depth). The value GJK keeps the best of ([`GjkDistance::lower`]); `None` without a
+    /// support point.
+    pub fn lower_bound(&self) -> Option<f64> {
+        self.gap.map(|gap| self.upper_bound() - gap)
+    }
+}
+
 /// The distance GJK found between the cores (world frame).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkDistance {
