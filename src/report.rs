@@ -6,6 +6,8 @@
 
 use crate::geometry::angular_cast::angular_cast;
 use crate::geometry::cast::CastStatus;
+use crate::geometry::epa::{gjk_epa_contact, Epa, EpaTermination};
+use crate::geometry::gjk::{Gjk, GjkTermination};
 use crate::geometry::iterative_cast::iterative_cast;
 use crate::geometry::linear_cast::linear_cast;
 use crate::geometry::minkowski::minkowski_difference;
@@ -25,6 +27,11 @@ pub struct Report {
     pub closest_points: ClosestPoints,
     pub minkowski_difference: MdReport,
     pub sat: SatReport,
+    /// GJK on the cores (radii not subtracted), every iteration.
+    pub gjk: GjkReport,
+    /// EPA on the cores, every iteration; null unless GJK found the cores overlapping (or
+    /// touching: the origin in the closed core MD, depth 0).
+    pub epa: Option<EpaReport>,
     /// Present for a scene (the bodies' motion); absent for two bare shapes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub linear_cast: Option<CastReport>,
@@ -81,6 +88,66 @@ pub struct MdReport {
     pub radius: f64,
     /// For each edge i (vertex i to i + 1): `"a"` or `"b"`, the shape it came from.
     pub edge_sources: Vec<&'static str>,
+}
+
+/// GJK between the cores: the points are on the core MD B ⊖ A (radii not subtracted).
+#[derive(Clone, Debug, Serialize)]
+pub struct GjkReport {
+    /// `converged`, `overlapping` (the cores overlap or touch), `no_progress` or
+    /// `out_of_iterations`.
+    pub status: &'static str,
+    /// The core distance, `> 0`; null when the cores overlap or touch (and when GJK stopped
+    /// without settling it, which its status then says).
+    pub distance: Option<f64>,
+    pub iterations: Vec<GjkIterationReport>,
+}
+
+/// One GJK iteration ([`crate::geometry::gjk::GjkStep`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct GjkIterationReport {
+    /// The 1 to 3 core MD points the iteration starts from, the newest last.
+    pub simplex: Vec<[f64; 2]>,
+    /// The simplex's point nearest the origin, `v`.
+    pub closest: [f64; 2],
+    /// Unit, from `v` towards the origin; null when the origin is enclosed or touched.
+    pub direction: Option<[f64; 2]>,
+    /// The core MD's support point along `direction`; null when there was no search.
+    pub support: Option<[f64; 2]>,
+    /// The lower bound on the core distance the support point gives (negative when the support
+    /// point lies beyond the origin); null without a support point.
+    pub lower_bound: Option<f64>,
+    /// `|closest|`, an upper bound on the core distance.
+    pub upper_bound: f64,
+}
+
+/// EPA on overlapping (or touching) cores.
+#[derive(Clone, Debug, Serialize)]
+pub struct EpaReport {
+    /// `converged`, `no_progress`, `out_of_iterations`, or `degenerate_md` (the core MD has no
+    /// area: no polytope, no iterations, depth 0).
+    pub status: &'static str,
+    /// The core penetration depth (`≥ 0` up to rounding); the core distance is its negative.
+    /// Null, with `normal`, only if EPA had no answer (`origin_outside`, which GJK's hand-over
+    /// never gives).
+    pub depth: Option<f64>,
+    /// Unit, from A towards B: moving B by `depth · normal` leaves the cores touching.
+    pub normal: Option<[f64; 2]>,
+    pub iterations: Vec<EpaIterationReport>,
+}
+
+/// One EPA iteration ([`crate::geometry::epa::EpaStep`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct EpaIterationReport {
+    /// The polytope (core MD points), counter-clockwise.
+    pub polytope: Vec<[f64; 2]>,
+    /// Its edge nearest the origin.
+    pub edge: [[f64; 2]; 2],
+    /// That edge's distance from the origin: a lower bound on the core depth.
+    pub edge_distance: f64,
+    /// The core MD's support point along the edge's outward normal.
+    pub support: [f64; 2],
+    /// The upper bound on the core depth the support point gives.
+    pub upper_bound: f64,
 }
 
 /// The separating-axis test: every axis with both projections.
@@ -181,6 +248,70 @@ pub fn sat_report(a: &Convex, b: &Convex, relative_velocity: DVec2) -> SatReport
     }
 }
 
+/// The report's name for how GJK stopped. `empty` (a core without vertices) and `bounded` (a
+/// caller's early stop) cannot come from a scene's full run.
+fn gjk_status(t: GjkTermination) -> &'static str {
+    match t {
+        GjkTermination::Converged => "converged",
+        GjkTermination::Overlapping => "overlapping",
+        GjkTermination::NoProgress => "no_progress",
+        GjkTermination::OutOfIterations => "out_of_iterations",
+        GjkTermination::Empty => "empty",
+        GjkTermination::Bounded => "bounded",
+    }
+}
+
+/// The report's name for how EPA stopped. `origin_outside` cannot follow GJK's hand-over.
+fn epa_status(t: EpaTermination) -> &'static str {
+    match t {
+        EpaTermination::Converged => "converged",
+        EpaTermination::DegenerateMd => "degenerate_md",
+        EpaTermination::OriginOutside => "origin_outside",
+        EpaTermination::NoProgress => "no_progress",
+        EpaTermination::OutOfIterations => "out_of_iterations",
+    }
+}
+
+/// The GJK section: every recorded iteration, with the bounds the algorithm computed.
+pub fn gjk_report(g: &Gjk) -> GjkReport {
+    GjkReport {
+        status: gjk_status(g.termination),
+        distance: g.closest.map(|c| c.distance + 0.0),
+        iterations: g
+            .steps
+            .iter()
+            .map(|s| GjkIterationReport {
+                simplex: s.simplex.iter().map(|p| vec2(p.point)).collect(),
+                closest: vec2(s.closest),
+                direction: s.direction.map(vec2),
+                support: s.support.map(|p| vec2(p.point)),
+                lower_bound: s.lower_bound().map(|x| x + 0.0),
+                upper_bound: s.upper_bound() + 0.0,
+            })
+            .collect(),
+    }
+}
+
+/// The EPA section: every recorded iteration, with the bounds the algorithm computed.
+pub fn epa_report(e: &Epa) -> EpaReport {
+    EpaReport {
+        status: epa_status(e.termination),
+        depth: e.penetration.map(|p| p.depth + 0.0),
+        normal: e.penetration.map(|p| vec2(p.normal)),
+        iterations: e
+            .steps
+            .iter()
+            .map(|s| EpaIterationReport {
+                polytope: s.polytope.iter().map(|p| vec2(p.point)).collect(),
+                edge: s.edge().map(|p| vec2(p.point)),
+                edge_distance: s.edge_distance + 0.0,
+                support: vec2(s.support.point),
+                upper_bound: s.upper_bound() + 0.0,
+            })
+            .collect(),
+    }
+}
+
 /// `[x, y]`, with −0 written as 0 so that a reader never sees `-0.0`.
 pub fn vec2(v: DVec2) -> [f64; 2] {
     [v.x + 0.0, v.y + 0.0]
@@ -191,6 +322,7 @@ pub fn vec2(v: DVec2) -> [f64; 2] {
 pub fn report(a: &Convex, b: &Convex, relative_velocity: DVec2, warnings: Vec<String>) -> Report {
     let md = minkowski_difference(a, b);
     let c = contact_from_md(&md, a, b);
+    let traced = gjk_epa_contact(a, b);
     Report {
         format: 1,
         intersecting: c.intersecting(),
@@ -210,6 +342,8 @@ pub fn report(a: &Convex, b: &Convex, relative_velocity: DVec2, warnings: Vec<St
             }
         },
         sat: sat_report(a, b, relative_velocity),
+        gjk: gjk_report(&traced.gjk),
+        epa: traced.epa.as_ref().map(epa_report),
         linear_cast: None,
         iterative_cast: None,
         conservative_advancement: None,

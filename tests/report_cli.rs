@@ -351,3 +351,303 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert!(status.success(), "exit {status:?}: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A number the contract requires (a JSON number is always finite; null or text is not one).
+fn number(v: &Value, what: &str) -> f64 {
+    v.as_f64()
+        .unwrap_or_else(|| panic!("{what} is not a number: {v}"))
+}
+
+/// A list of `[x, y]` points.
+fn points(v: &Value, what: &str) -> Vec<[f64; 2]> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("{what} is not an array: {v}"))
+        .iter()
+        .map(|p| vec2(p, what))
+        .collect()
+}
+
+/// `section`'s status, which must be one of `allowed`.
+fn status_of<'v>(section: &'v Value, allowed: &[&str], what: &str) -> &'v str {
+    let status = section["status"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{what}: no status in {section}"));
+    assert!(allowed.contains(&status), "{what}: status {status}");
+    status
+}
+
+fn length(v: [f64; 2]) -> f64 {
+    v[0].hypot(v[1])
+}
+
+/// Design section 5's `gjk` and `epa` sections, checked against the rest of the report: every
+/// field of the fixed shape is there with the right kind of value, and the bounds of every
+/// iteration hold the exact core distance (the report's `distance` plus the radii), within
+/// rounding of the scene's scale.
+fn check_gjk_epa(r: &Value, name: &str) {
+    let radius = number(&r["minkowski_difference"]["radius"], "radius");
+    let core = number(&r["distance"], "distance") + radius;
+    let scale = points(&r["minkowski_difference"]["vertices"], "MD vertices")
+        .into_iter()
+        .chain([
+            vec2(&r["closest_points"]["a"], "a"),
+            vec2(&r["closest_points"]["b"], "b"),
+        ])
+        .flat_map(|p| p.map(f64::abs))
+        .fold(radius, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let tol = 1e-9 * scale;
+
+    let g = &r["gjk"];
+    let status = status_of(
+        g,
+        &[
+            "converged",
+            "overlapping",
+            "no_progress",
+            "out_of_iterations",
+        ],
+        &format!("{name}: gjk"),
+    );
+    match status {
+        "converged" => {
+            let d = number(&g["distance"], "gjk distance");
+            assert!(
+                d > 0.0 && (d - core).abs() <= tol,
+                "{name}: gjk distance {d} vs exact core distance {core}"
+            );
+        }
+        "overlapping" => assert!(g["distance"].is_null(), "{name}: {g}"),
+        _ => {}
+    }
+    let its = g["iterations"].as_array().unwrap();
+    assert!(!its.is_empty(), "{name}: no GJK iterations");
+    let mut uppers = Vec::new();
+    for (i, it) in its.iter().enumerate() {
+        let at = format!("{name}: gjk iteration {}", i + 1);
+        let simplex = points(&it["simplex"], "simplex");
+        assert!((1..=3).contains(&simplex.len()), "{at}: {simplex:?}");
+        let closest = vec2(&it["closest"], "closest");
+        let upper = number(&it["upper_bound"], "upper_bound");
+        assert!(
+            (upper - length(closest)).abs() <= tol,
+            "{at}: upper bound {upper} vs |closest| {}",
+            length(closest)
+        );
+        assert!(
+            core <= upper + tol,
+            "{at}: exact core distance {core} above the upper bound {upper}"
+        );
+        if it["direction"].is_null() {
+            assert!(it["support"].is_null(), "{at}: a support without a search");
+        } else {
+            let dir = vec2(&it["direction"], "direction");
+            assert!((length(dir) - 1.0).abs() < 1e-12, "{at}: direction {dir:?}");
+        }
+        assert_eq!(
+            it["support"].is_null(),
+            it["lower_bound"].is_null(),
+            "{at}: a lower bound comes with a support point: {it}"
+        );
+        if !it["support"].is_null() {
+            vec2(&it["support"], "support");
+            let lower = number(&it["lower_bound"], "lower_bound");
+            assert!(
+                lower <= core + tol,
+                "{at}: lower bound {lower} above the exact core distance {core}"
+            );
+        }
+        uppers.push(upper);
+    }
+    // |v| only shrinks, except in the step that ends a run with `no_progress` (by rounding).
+    let counted = uppers.len() - usize::from(status == "no_progress");
+    for (i, w) in uppers[..counted].windows(2).enumerate() {
+        assert!(
+            w[1] <= w[0],
+            "{name}: upper bound rose from {} to {} at iteration {}",
+            w[0],
+            w[1],
+            i + 2
+        );
+    }
+
+    let e = &r["epa"];
+    if status != "overlapping" {
+        assert!(
+            e.is_null(),
+            "{name}: EPA ran on cores GJK found {status}: {e}"
+        );
+        return;
+    }
+    let depth = number(&e["depth"], "epa depth");
+    let normal = vec2(&e["normal"], "epa normal");
+    assert!((length(normal) - 1.0).abs() < 1e-12, "{name}: {normal:?}");
+    assert!(
+        (depth + core).abs() <= tol,
+        "{name}: epa depth {depth} vs exact core depth {}",
+        -core
+    );
+    let status = status_of(
+        e,
+        &[
+            "converged",
+            "degenerate_md",
+            "no_progress",
+            "out_of_iterations",
+        ],
+        &format!("{name}: epa"),
+    );
+    let its = e["iterations"].as_array().unwrap();
+    assert_eq!(its.is_empty(), status == "degenerate_md", "{name}: {e}");
+    for (i, it) in its.iter().enumerate() {
+        let at = format!("{name}: epa iteration {}", i + 1);
+        let polytope = points(&it["polytope"], "polytope");
+        assert!(polytope.len() >= 3, "{at}: {polytope:?}");
+        let edge = points(&it["edge"], "edge");
+        assert_eq!(edge.len(), 2, "{at}");
+        assert!(
+            edge.iter().all(|p| polytope.contains(p)),
+            "{at}: edge {edge:?} not on the polytope {polytope:?}"
+        );
+        vec2(&it["support"], "support");
+        let (lower, upper) = (
+            number(&it["edge_distance"], "edge_distance"),
+            number(&it["upper_bound"], "upper_bound"),
+        );
+        assert!(
+            lower <= -core + tol && -core <= upper + tol,
+            "{at}: exact core depth {} outside [{lower}, {upper}]",
+            -core
+        );
+    }
+}
+
+#[test]
+fn every_scene_has_gjk_and_epa_sections_whose_bounds_hold() {
+    let extreme = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/extreme");
+    let mut files = scenes();
+    files.extend(
+        std::fs::read_dir(extreme)
+            .unwrap()
+            .map(|e| e.unwrap().path()),
+    );
+    let mut ran_epa = 0;
+    for file in files {
+        let name = file.display().to_string();
+        let r = report_of(&name);
+        check_gjk_epa(&r, &name);
+        ran_epa += usize::from(!r["epa"].is_null());
+    }
+    assert!(ran_epa >= 10, "EPA ran on {ran_epa} scenes");
+}
+
+/// Apart polygons: GJK converges on the distance (no radii: the core distance is the distance)
+/// with its bounds closed on it, and EPA does not run.
+#[test]
+fn apart_polygons_gjk_converges_and_epa_is_null() {
+    let r = report_of("scenes/polygon_vs_polygon_apart.json");
+    let g = &r["gjk"];
+    assert_eq!(g["status"], "converged", "{g}");
+    let (d, exact) = (
+        number(&g["distance"], "distance"),
+        number(&r["distance"], "d"),
+    );
+    assert!((d - exact).abs() < 1e-12, "gjk {d} vs exact {exact}");
+    let last = g["iterations"].as_array().unwrap().last().unwrap();
+    let (lower, upper) = (
+        number(&last["lower_bound"], "lower"),
+        number(&last["upper_bound"], "upper"),
+    );
+    assert!(
+        lower <= upper && upper - lower < 1e-12 * exact,
+        "[{lower}, {upper}]"
+    );
+    assert_eq!(r["epa"], Value::Null);
+}
+
+/// Overlapping polygons: GJK encloses the origin (no distance, no search in its last step) and
+/// hands over to EPA, whose depth and normal are the report's penetration, its last nearest
+/// edge an MD edge at exactly that depth.
+#[test]
+fn overlapping_polygons_gjk_hands_over_to_epa() {
+    let r = report_of("scenes/polygon_vs_polygon_overlapping.json");
+    let g = &r["gjk"];
+    assert_eq!(
+        (&g["status"], &g["distance"]),
+        (&"overlapping".into(), &Value::Null)
+    );
+    let last = g["iterations"].as_array().unwrap().last().unwrap();
+    assert_eq!(last["direction"], Value::Null, "{last}");
+    assert_eq!(last["upper_bound"], 0.0, "{last}");
+    let e = &r["epa"];
+    assert_eq!(e["status"], "converged", "{e}");
+    let (depth, d) = (number(&e["depth"], "depth"), number(&r["distance"], "d"));
+    assert!(
+        (depth + d).abs() < 1e-12,
+        "epa depth {depth} vs distance {d}"
+    );
+    let (n, want) = (vec2(&e["normal"], "normal"), vec2(&r["normal"], "normal"));
+    assert!(
+        (n[0] - want[0]).abs() < 1e-12 && (n[1] - want[1]).abs() < 1e-12,
+        "epa normal {n:?} vs {want:?}"
+    );
+    let last = e["iterations"].as_array().unwrap().last().unwrap();
+    let (lower, upper) = (
+        number(&last["edge_distance"], "edge_distance"),
+        number(&last["upper_bound"], "upper"),
+    );
+    assert!(
+        (lower - depth).abs() < 1e-12 && (upper - depth).abs() < 1e-12,
+        "[{lower}, {upper}] vs depth {depth}"
+    );
+}
+
+/// The design's example by EPA: depth 0.25 along +x, exactly.
+#[test]
+fn the_designs_example_by_epa() {
+    let r = report_of("scenes/design_report_example.json");
+    let e = &r["epa"];
+    assert_eq!(e["depth"], 0.25, "{e}");
+    assert_eq!(e["normal"], serde_json::json!([1.0, 0.0]), "{e}");
+}
+
+/// Touching boxes: the origin is on the core MD's boundary, so GJK reports overlapping (no
+/// distance) and EPA finds depth 0 with the touching faces' normal.
+#[test]
+fn touching_boxes_have_depth_zero() {
+    let r = report_of("scenes/box_vs_box_touching.json");
+    assert_eq!(r["gjk"]["status"], "overlapping");
+    assert_eq!(r["gjk"]["distance"], Value::Null);
+    let e = &r["epa"];
+    assert!(number(&e["depth"], "depth").abs() < 1e-12, "{e}");
+    assert_eq!(e["normal"], r["normal"], "{e}");
+}
+
+/// A circle (core: its centre) against a capsule (core: a segment): GJK works on the cores, so
+/// shapes that overlap by their rounding have apart cores, a core distance of the distance plus
+/// both radii, a simplex of at most two distinct points, and no EPA.
+#[test]
+fn circle_and_capsule_cores_are_a_point_and_a_segment() {
+    for scene in [
+        "scenes/circle_vs_capsule_apart.json",
+        "scenes/circle_vs_capsule_overlapping.json",
+    ] {
+        let r = report_of(scene);
+        let g = &r["gjk"];
+        assert_eq!(g["status"], "converged", "{scene}: {g}");
+        let core = number(&r["distance"], "d") + number(&r["minkowski_difference"]["radius"], "r");
+        let d = number(&g["distance"], "gjk distance");
+        assert!((d - core).abs() < 1e-12, "{scene}: gjk {d} vs core {core}");
+        for it in g["iterations"].as_array().unwrap() {
+            let mut simplex = points(&it["simplex"], "simplex");
+            simplex.dedup();
+            assert!(simplex.len() <= 2, "{scene}: {simplex:?}");
+        }
+        assert_eq!(r["epa"], Value::Null, "{scene}");
+    }
+    let r = report_of("scenes/circle_vs_capsule_overlapping.json");
+    assert!(
+        number(&r["distance"], "d") < 0.0,
+        "the rounded shapes overlap"
+    );
+}
