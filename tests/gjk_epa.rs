@@ -36,9 +36,17 @@
 //!   (identical polygons) it reports touching instead of penetrating
 //!   (`parry_origin_on_md_vertex`). At the 10⁻⁶ scale parry is run on the scene scaled back up
 //!   (its answer scaled down), because some of its tolerances are absolute lengths.
+//!
+//! The bounds every traced iteration reports (what `report` prints): seeded proptest
+//! properties on the cores (radii 0) of random shapes of every kind (`common::every_kind`) at
+//! random sizes, poses and gaps. At every GJK iteration the lower bound ≤ the core distance ≤
+//! the upper bound, which never rises; at every EPA iteration the nearest edge's distance ≤ the
+//! core depth ≤ the upper bound; each by the exact contact and by parry.
 
 mod common;
 use common::Rng;
+use proptest::prelude::{prop_assert, prop_assert_eq};
+use proptest::test_runner::TestCaseError;
 use std::collections::BTreeMap;
 
 use minkowski_lab::geometry::epa::{gjk_epa, gjk_epa_contact, ContactMethod, GjkEpa};
@@ -686,4 +694,157 @@ fn point_cores_inside_and_around_polygons() {
         );
     }
     println!("point cores: {tally:?}");
+}
+
+// The bounds of every iteration: `GjkStep::lower_bound`/`upper_bound`,
+// `EpaStep::edge_distance`/`upper_bound` (see the module doc).
+
+/// Two cores (radii 0) and the zoom their scene was made at.
+#[derive(Debug)]
+struct CoreScene {
+    a: Convex,
+    b: Convex,
+    zoom: f64,
+}
+
+/// The cores of two shapes, the whole scene zoomed by `zoom`, B then moved along the exact
+/// normal until the core distance is about `gap · zoom` (exactly, when apart; 0 is touching;
+/// negative overlaps, by roughly that depth).
+fn cores_at_gap(sa: &Shape, pa: &Pose, sb: &Shape, pb: &Pose, zoom: f64, gap: f64) -> CoreScene {
+    let core = |s: &Shape, p: &Pose| Convex {
+        vertices: world(s, p).vertices.iter().map(|&v| v * zoom).collect(),
+        radius: 0.0,
+    };
+    let (a, b) = (core(sa, pa), core(sb, pb));
+    let c = contact(&a, &b);
+    let shift = (gap * zoom - c.distance) * c.normal;
+    let b = Convex {
+        vertices: b.vertices.iter().map(|&v| v + shift).collect(),
+        radius: 0.0,
+    };
+    CoreScene { a, b, zoom }
+}
+
+/// Random core scenes: two shapes of every kind (`common::every_kind`) at random poses, zoomed
+/// by 10⁻² to 10², B at a random gap from A drawn from `gap` (touching a fifth of the time).
+fn core_scene(gap: std::ops::Range<f64>) -> impl proptest::strategy::Strategy<Value = CoreScene> {
+    use common::{every_kind, pose};
+    use proptest::prelude::*;
+    let gap = prop_oneof![1 => Just(0.0), 4 => gap];
+    let zoom = -2.0..2.0f64;
+    (every_kind(), pose(), every_kind(), pose(), zoom, gap).prop_map(
+        |(sa, pa, sb, pb, zoom, gap)| cores_at_gap(&sa, &pa, &sb, &pb, 10f64.powf(zoom), gap),
+    )
+}
+
+/// The signed core distances to hold the bounds against, each with its tolerance: the exact
+/// contact's, within `EXACT_TOL` of the scale, and parry's, within its tolerance as in `check`
+/// (run on the scene zoomed back to unit size, for its absolute tolerances). Parry is left out
+/// of touching scenes, where it is no oracle: it has no answer for some, and for a point core
+/// on a polygon's edge it can report the depth to another edge.
+fn core_oracles(s: &CoreScene) -> Vec<(&'static str, f64, f64)> {
+    let (a, b) = (&s.a, &s.b);
+    let scale = tolerance_scale(a, b);
+    let exact = contact(a, b).distance;
+    let mut oracles = vec![("exact", exact, EXACT_TOL * scale)];
+    let size = a
+        .max_distance_from(a.centroid())
+        .max(b.max_distance_from(b.centroid()));
+    let ptol = PARRY_TOL * (size + exact.abs()) + EXACT_TOL * scale;
+    let unzoomed = |c: &Convex| rescaled(c, 1.0 / s.zoom, DVec2::ZERO);
+    if exact.abs() > ptol {
+        if let Some((pd, _)) = parry_contact(&unzoomed(a), &unzoomed(b)) {
+            oracles.push(("parry", pd * s.zoom, ptol));
+        }
+    }
+    oracles
+}
+
+/// At every GJK iteration `lower ≤ core distance ≤ upper` by every oracle (the signed
+/// distance, so also when the cores overlap), the upper bound never rises (but in the step
+/// that ends a run with `NoProgress`, by rounding), and the run's own lower bound is the best
+/// of the iterations'.
+fn check_gjk_bounds(s: &CoreScene) -> Result<(), TestCaseError> {
+    let tol = EXACT_TOL * tolerance_scale(&s.a, &s.b);
+    let g = gjk_epa_contact(&s.a, &s.b).gjk;
+    let show = || format!("{s:?}\n  gjk {:?}: {:?}", g.termination, g.steps);
+    prop_assert!(!g.steps.is_empty(), "{}", show());
+    let oracles = core_oracles(s);
+    let mut best_lower = f64::NEG_INFINITY;
+    for (i, step) in g.steps.iter().enumerate() {
+        let (lower, upper) = (step.lower_bound(), step.upper_bound());
+        for &(oracle, distance, t) in &oracles {
+            prop_assert!(
+                distance <= upper + t,
+                "iteration {}: {oracle} core distance {distance} above the upper bound {upper}\n  {}",
+                i + 1,
+                show()
+            );
+            if let Some(lower) = lower {
+                prop_assert!(
+                    lower <= distance + t,
+                    "iteration {}: lower bound {lower} above the {oracle} core distance {distance}\n  {}",
+                    i + 1,
+                    show()
+                );
+            }
+        }
+        if i > 0 {
+            let before = g.steps[i - 1].upper_bound();
+            let stuck = i + 1 == g.steps.len() && g.termination == GjkTermination::NoProgress;
+            prop_assert!(
+                upper <= before || (stuck && upper <= before + tol),
+                "iteration {}: upper bound rose from {before} to {upper}\n  {}",
+                i + 1,
+                show()
+            );
+        }
+        best_lower = best_lower.max(lower.unwrap_or(f64::NEG_INFINITY));
+    }
+    if let Some(c) = g.closest {
+        prop_assert_eq!(c.lower, best_lower.min(c.distance), "{}", show());
+    }
+    Ok(())
+}
+
+/// When GJK finds the cores overlapping or touching, at every EPA iteration
+/// `edge_distance ≤ core depth ≤ upper bound` by every oracle; when it does not, they are
+/// apart (up to its touching tolerance).
+fn check_epa_bounds(s: &CoreScene) -> Result<(), TestCaseError> {
+    let tol = EXACT_TOL * tolerance_scale(&s.a, &s.b);
+    let r = gjk_epa_contact(&s.a, &s.b);
+    let oracles = core_oracles(s);
+    let Some(e) = &r.epa else {
+        let exact = oracles[0].1;
+        prop_assert!(exact >= -tol, "no EPA at core depth {}: {s:?}", -exact);
+        return Ok(());
+    };
+    let show = || format!("{s:?}\n  epa {:?}: {:?}", e.termination, e.steps);
+    for (i, step) in e.steps.iter().enumerate() {
+        let (lower, upper) = (step.edge_distance, step.upper_bound());
+        for &(oracle, distance, t) in &oracles {
+            let depth = -distance;
+            prop_assert!(
+                lower <= depth + t && depth <= upper + t,
+                "iteration {}: {oracle} core depth {depth} outside [{lower}, {upper}]\n  {}",
+                i + 1,
+                show()
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(common::seeded(3000))]
+
+    #[test]
+    fn gjk_bounds_hold_the_core_distance_at_every_iteration(s in core_scene(-1.5..1.5)) {
+        check_gjk_bounds(&s)?;
+    }
+
+    #[test]
+    fn epa_bounds_hold_the_core_depth_at_every_iteration(s in core_scene(-1.5..0.0)) {
+        check_epa_bounds(&s)?;
+    }
 }

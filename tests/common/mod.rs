@@ -69,6 +69,20 @@ pub fn any_shape() -> impl Strategy<Value = Shape> {
     ]
 }
 
+/// A random convex polygon (as [`polygon`]) rounded by a radius from 0.05 to 1.
+pub fn rounded_polygon() -> impl Strategy<Value = Shape> {
+    (polygon(), 0.05..1.0f64).prop_map(|(shape, radius)| match shape {
+        Shape::Polygon { vertices, .. } => Shape::Polygon { vertices, radius },
+        other => other,
+    })
+}
+
+/// Every kind of shape, each about as often: sharp and rounded polygons, circles, boxes and
+/// capsules.
+pub fn every_kind() -> impl Strategy<Value = Shape> {
+    prop_oneof![4 => any_shape(), 1 => rounded_polygon()]
+}
+
 /// Shapes with a sharp core only (polygons and boxes): where SAT-like methods are exact.
 pub fn sharp_shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
