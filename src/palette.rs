@@ -82,3 +82,7 @@ pub const WRAP_EDGE: Rgba = Rgba(20, 150, 160, 255);
 pub const WRAP_REFUSED: Rgba = Rgba(230, 120, 30, 255);
 /// Point cloud: the interior point, its segment to the origin, the edge it crosses.
 pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);
+/// Edge scan: the pair being examined — its edge's normal, the origin's distance to its MD edge.
+pub const SCAN_PAIR: Rgba = Rgba(140, 50, 190, 255);
+/// Edge scan: the best pair so far, what the scan would answer if it stopped here.
+pub const SCAN_BEST: Rgba = Rgba(235, 150, 0, 255);

@@ -137,6 +137,11 @@ pub const CROSSING_DOT: f32 = 9.0;
 pub const FEATURE_VERTEX_DOT: f32 = 10.0;
 /// A vertex of a concave outline that its hull leaves inside.
 pub const DROPPED_VERTEX_DOT: f32 = 7.0;
+/// The edge scan's support vertex tied with the step's own (drawn smaller than it).
+pub const TIED_VERTEX_DOT: f32 = 7.0;
+/// The nearest point of the edge scan's best pair so far, drawn under the step's own point so
+/// that it shows as a ring round it when they coincide.
+pub const SCAN_BEST_DOT: f32 = 15.0;
 
 // Alphas of earlier, later and background marks.
 
@@ -204,6 +209,9 @@ pub const AXIS_LABEL: (f32, f32) = (-48.0, -12.0);
 pub const FALSE_CLAIM_LABEL: (f32, f32) = (-90.0, 30.0);
 /// Where along V its name sits (0 at the box's centre, 1 at the circle's).
 pub const VECTOR_NAME_AT: f64 = 0.7;
+/// `face …` at the foot of the origin on an MD edge's line, when the edge itself ends short of
+/// it: above right, clear of the `d = …` label below right of the edge's nearest point.
+pub const FACE_DISTANCE_LABEL: (f32, f32) = (8.0, -10.0);
 
 // Lengths of helper marks in world units (they scale with zoom).
 
@@ -226,3 +234,6 @@ pub const AXIS_PAD: f64 = 0.5;
 pub const SEPARATING_NORMAL_SHARE: f64 = 0.5;
 /// … of a gap taken as at least this (so that touching shapes still show a normal).
 pub const SEPARATING_NORMAL_MIN_GAP: f64 = 0.25;
+/// Where along the edge scan's edge its normal arrow starts (0 at the edge's first vertex, 1 at
+/// its second): off the middle, where the line of a body's rotation handle crosses a box's side.
+pub const EDGE_NORMAL_AT: f64 = 0.3;
