@@ -114,6 +114,10 @@ pub struct EpaStep {
     /// How far `support` lies beyond the edge's line: `support · edge_normal − edge_distance`.
     /// The depth is at most `edge_distance + gap`.
     pub gap: f64,
+    /// The best upper bound on the core depth known after this iteration: the least
+    /// `edge_distance + gap` so far (the MD reaches no farther than its support point along any
+    /// direction, so the origin is at most that deep). `edge_distance` is the lower bound.
+    pub upper_bound: f64,
 }
 
 impl EpaStep {
@@ -546,19 +550,25 @@ pub fn epa_traced<S: CoreShape>(
     let mut termination = EpaTermination::OutOfIterations;
     // The nearest edge of the last polytope: its ends, outward normal and distance.
     let mut nearest = ([polytope.points[0]; 2], DVec2::ZERO, 0.0);
+    // The record's running upper bound, kept only by a trace that records.
+    let mut upper_bound = f64::INFINITY;
     for _ in 0..EPA_MAX_ITERATIONS {
         let e = polytope.nearest_edge();
         let (edge_normal, edge_distance) = (e.normal, e.distance);
         let edge = [polytope.points[e.id], polytope.points[polytope.next[e.id]]];
         let support = md_support_between(a, b, edge_normal, &edge[0], &edge[1]);
         let gap = support.point.dot(edge_normal) - edge_distance;
-        trace.record(|| EpaStep {
-            polytope: polytope.vertices(),
-            closest_edge: e.index,
-            edge_normal,
-            edge_distance,
-            support,
-            gap,
+        trace.record(|| {
+            upper_bound = upper_bound.min(edge_distance + gap);
+            EpaStep {
+                polytope: polytope.vertices(),
+                closest_edge: e.index,
+                edge_normal,
+                edge_distance,
+                support,
+                gap,
+                upper_bound,
+            }
         });
         nearest = (edge, edge_normal, edge_distance);
         if gap <= tol {
@@ -886,6 +896,44 @@ mod tests {
         assert!((h - p.depth).abs() < 1e-12, "{h} vs {}", p.depth);
         let exact = contact(&a, &b);
         assert!(near(r.contact.distance, exact.distance) && near_v(r.contact.normal, exact.normal));
+    }
+
+    /// The record's bounds bracket the exact core depth at every iteration: the nearest edge's
+    /// distance from below, never falling, the running upper bound from above, never rising,
+    /// and they meet where EPA converges.
+    #[test]
+    fn the_records_bounds_bracket_the_depth() {
+        let mut checked = 0;
+        for k in 0..300 {
+            let f = k as f64;
+            let a = boxed(1.0, 0.4 + (f * 0.7).sin().abs(), 0.0, 0.0, f * 11.0);
+            let b = Shape::Polygon {
+                vertices: (0..(3 + k % 7))
+                    .map(|i| DVec2::from_angle(f + i as f64 * 2.0) * (0.8 + 0.3 * (i as f64).sin()))
+                    .collect(),
+                radius: 0.0,
+            };
+            let b = body(b, 1.2 * (f * 0.3).cos(), 0.9 * (f * 0.5).sin(), f * 3.0);
+            let r = gjk_epa_contact(&a, &b);
+            let Some(e) = r.epa.filter(|e| e.termination == EpaTermination::Converged) else {
+                continue;
+            };
+            let depth = -contact(&a, &b).distance;
+            let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
+            for s in &e.steps {
+                assert!(s.edge_distance >= lower - 1e-12, "{s:?}");
+                assert!(s.upper_bound <= upper, "{s:?}");
+                (lower, upper) = (s.edge_distance, s.upper_bound);
+                assert!(s.upper_bound <= s.edge_distance + s.gap, "{s:?}");
+                assert!(
+                    lower <= depth + 1e-9 && depth <= upper + 1e-9,
+                    "{depth} {s:?}"
+                );
+            }
+            assert!((upper - lower).abs() < 1e-9, "{lower} {upper}");
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     #[test]

@@ -134,6 +134,16 @@ pub struct GjkStep {
     /// (`≥ 0` up to rounding); `|v| − gap` is a lower bound on the distance. `None` with
     /// `support`.
     pub gap: Option<f64>,
+    /// The weights of `closest` on the points of `reduced`, in their order (each in [0, 1],
+    /// summing to 1): `closest = Σ weights[i] · reduced[i].point`, up to rounding. The same
+    /// combination of the core vertices behind those points gives the witness points on A and
+    /// on B (Box2D's "draw simplex"). For an enclosing triangle, the origin's barycentric
+    /// weights.
+    pub weights: Vec<f64>,
+    /// The best lower bound on the core distance known after this iteration: the largest
+    /// `|v| − gap` of the support points so far (what [`GjkDistance::lower`] ends with);
+    /// `None` before the first support point.
+    pub lower_bound: Option<f64>,
 }
 
 impl GjkStep {
@@ -435,6 +445,37 @@ pub(crate) fn witnesses(
     }
 }
 
+/// The weights of the point `closest` on the simplex feature `feature` (see
+/// [`GjkStep::weights`]): 1 for a vertex, the position along an edge (as [`witnesses`] takes
+/// it), the barycentric weights for a triangle. Only the record needs them.
+fn weights_of(feature: &[MdVertex], closest: DVec2) -> Vec<f64> {
+    match *feature {
+        [_] => vec![1.0],
+        [p, q] => {
+            let (_, t) = closest_on_segment(p.point, q.point, DVec2::ZERO);
+            vec![1.0 - t, t]
+        }
+        [p, q, r] => {
+            // Twice the signed areas of the triangles the point makes with each edge.
+            let area = |s: DVec2, t: DVec2, u: DVec2| (t - s).perp_dot(u - s);
+            let whole = area(p.point, q.point, r.point);
+            let wp = area(closest, q.point, r.point) / whole;
+            let wq = area(p.point, closest, r.point) / whole;
+            if !(wp.is_finite() && wq.is_finite()) {
+                // A triangle flat to within rounding: no weights to speak of.
+                return vec![1.0 / 3.0; 3];
+            }
+            vec![wp, wq, 1.0 - wp - wq]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// GJK's running lower bound as the record keeps it: `None` before the first support point.
+fn known_lower(lower: f64) -> Option<f64> {
+    (lower > f64::NEG_INFINITY).then_some(lower)
+}
+
 /// What GJK concluded, without the record of how ([`Gjk`] has both).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkOutcome {
@@ -608,6 +649,8 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                 direction: None,
                 support: None,
                 gap: None,
+                weights: weights_of(&enclosing, closest),
+                lower_bound: known_lower(lower),
             });
             *simplex = enclosing;
             return (GjkTermination::Overlapping, None);
@@ -636,6 +679,8 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                     direction: Some(direction),
                     support: None,
                     gap: None,
+                    weights: weights_of(&reduced, closest),
+                    lower_bound: known_lower(lower),
                 });
                 simplex.pop();
                 termination = GjkTermination::NoProgress;
@@ -662,6 +707,8 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
             direction: Some(direction),
             support: Some(w),
             gap: Some(gap),
+            weights: weights_of(&reduced, closest),
+            lower_bound: known_lower(lower),
         });
         let known = reduced.iter().any(|p| same_point(p, &w));
         *simplex = reduced;
@@ -838,6 +885,77 @@ mod tests {
             assert!(c.distance < 1e-14, "{c:?}");
         } else {
             assert_eq!(g.termination, GjkTermination::Overlapping);
+        }
+    }
+
+    /// Assorted pairs for the record's checks: boxes, polygons, capsules and points, apart,
+    /// touching and overlapping.
+    fn assorted_pairs() -> Vec<(Convex, Convex)> {
+        use crate::geometry::testing::regular_polygon;
+        let mut pairs = Vec::new();
+        for k in 0..120 {
+            let f = k as f64;
+            let (x, y) = (3.0 * (f * 0.37).cos(), 2.5 * (f * 0.23).sin());
+            let a = boxed(1.0, 0.4 + (f * 0.7).sin().abs(), 0.0, 0.0, f * 11.0);
+            pairs.push((a.clone(), boxed(0.6, 0.9, x, y, f * 7.0)));
+            pairs.push((
+                a.clone(),
+                regular_polygon(3 + k % 9, 1.1, DVec2::new(y, x), f),
+            ));
+            pairs.push((a, capsule(1.2, 0.3, x * 0.8, y, f * 5.0)));
+            pairs.push((
+                Convex::circle(DVec2::new(x, y), 0.5),
+                capsule(1.0, 0.2, 0.0, 0.0, f * 3.0),
+            ));
+        }
+        pairs
+    }
+
+    /// The record's weights put `v` (and the origin, enclosed) on the kept feature, and give
+    /// the witness points GJK answers with; the lower bound it keeps never falls, stays below
+    /// the exact core distance, and `|v|` stays above it.
+    #[test]
+    fn the_records_weights_and_lower_bound_hold() {
+        use crate::geometry::contact;
+        for (a, b) in assorted_pairs() {
+            let g = gjk(&a, &b);
+            let core = |c: &Convex| Convex {
+                vertices: c.vertices.clone(),
+                radius: 0.0,
+            };
+            let exact = contact(&core(&a), &core(&b)).distance.max(0.0);
+            let mut last_lower = f64::NEG_INFINITY;
+            for s in &g.steps {
+                assert_eq!(s.weights.len(), s.reduced.len(), "{s:?}");
+                let sum: f64 = s.weights.iter().sum();
+                assert!((sum - 1.0).abs() < 1e-9, "{s:?}");
+                assert!(s.weights.iter().all(|w| *w >= -1e-9), "{s:?}");
+                let at: DVec2 = s
+                    .reduced
+                    .iter()
+                    .zip(&s.weights)
+                    .map(|(p, w)| p.point * *w)
+                    .sum();
+                assert!((at - s.closest).length() < 1e-9, "{at} {s:?}");
+                let lower = s.lower_bound.unwrap_or(f64::NEG_INFINITY);
+                assert!(lower >= last_lower, "{s:?}");
+                last_lower = lower;
+                assert!(lower <= exact + 1e-9, "{lower} > {exact}: {s:?}");
+                assert!(s.closest.length() >= exact - 1e-9, "{s:?}");
+                assert!(s.support.is_none() || s.lower_bound.is_some(), "{s:?}");
+            }
+            if let (Some(c), Some(s)) = (g.closest, g.steps.last()) {
+                let (pa, pb) = s
+                    .reduced
+                    .iter()
+                    .zip(&s.weights)
+                    .fold((DVec2::ZERO, DVec2::ZERO), |(pa, pb), (p, w)| {
+                        (pa + a.vertices[p.a] * *w, pb + b.vertices[p.b] * *w)
+                    });
+                assert!((pa - c.point_a).length() < 1e-9, "{pa} {c:?}");
+                assert!((pb - c.point_b).length() < 1e-9, "{pb} {c:?}");
+                assert_eq!(s.lower_bound.map(|l| l.min(c.distance)), Some(c.lower));
+            }
         }
     }
 
