@@ -86,3 +86,10 @@ pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);
 pub const SCAN_PAIR: Rgba = Rgba(140, 50, 190, 255);
 /// Edge scan: the best pair so far, what the scan would answer if it stopped here.
 pub const SCAN_BEST: Rgba = Rgba(235, 150, 0, 255);
+/// A lower bound and what gives it: GJK's supporting line through `w` (and where it crosses
+/// the way from the origin to `v`), EPA's nearest polytope edge; its line in the plot of the
+/// bounds.
+pub const LOWER_BOUND: Rgba = Rgba(0, 150, 160, 255);
+/// An upper bound and what gives it: GJK's `v` (`|v|`) and the walk of earlier `v`s, EPA's
+/// supporting line through `w`; its line in the plot of the bounds.
+pub const UPPER_BOUND: Rgba = Rgba(230, 115, 0, 255);

@@ -769,8 +769,12 @@ fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Comma
     ui.horizontal_top(|ui| {
         ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
             ui.label(egui::RichText::new("Iterations").strong());
-            if let Some(col) = table.distance_column {
-                distance_plot(ui, step, table, col);
+            match table.plot {
+                crate::figure::Plot::None => {}
+                crate::figure::Plot::Distance(col) => distance_plot(ui, step, table, col),
+                crate::figure::Plot::Bounds { lower, upper } => {
+                    bounds_plot(ui, step, table, lower, upper)
+                }
             }
         });
         ui.separator();
@@ -839,8 +843,112 @@ fn table_number(v: f64) -> String {
     }
 }
 
+/// One line of a plot: for each iteration its height (a value, or its log10 on a log scale) if
+/// it has one there, and whether its dot is hollow.
+struct PlotLine {
+    heights: Vec<Option<f64>>,
+    hollow: Vec<bool>,
+    color: egui::Color32,
+}
+
+/// How a plot's heights read: as powers of ten, or as they are.
+#[derive(Clone, Copy, PartialEq)]
+enum PlotScale {
+    Log,
+    Linear,
+}
+
 /// The distance column against the iteration, log scale, painted with egui's painter.
 fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
+    let values = column(table, col);
+    let line = PlotLine {
+        heights: values
+            .iter()
+            .map(|d| Some(d.abs().max(PLOT_FLOOR).log10()))
+            .collect(),
+        // Hollow where the distance is not positive (overlap): its magnitude is plotted.
+        hollow: values.iter().map(|d| *d <= 0.0).collect(),
+        color: egui_color(crate::palette::MTV),
+    };
+    line_plot(
+        ui,
+        step,
+        &[line],
+        PlotScale::Log,
+        &[(
+            "|distance| by iteration (log)",
+            egui_color(crate::palette::TEXT),
+        )],
+    );
+}
+
+/// A lower and an upper bound against the iteration, on a linear scale (both are of one size,
+/// and the point is how they meet): two lines closing on each other. A negative bound (GJK's
+/// first lower bounds) says nothing and is left out.
+fn bounds_plot(ui: &mut egui::Ui, step: usize, table: &Table, lower: usize, upper: usize) {
+    let bound = |col: usize, color| {
+        let values = column(table, col);
+        PlotLine {
+            heights: values
+                .iter()
+                .map(|v| (*v >= 0.0 && v.is_finite()).then_some(*v))
+                .collect(),
+            hollow: vec![false; values.len()],
+            color: egui_color(color),
+        }
+    };
+    let (lo, hi) = (
+        bound(lower, crate::palette::LOWER_BOUND),
+        bound(upper, crate::palette::UPPER_BOUND),
+    );
+    let caption = [
+        ("upper", hi.color),
+        (" and ", egui_color(crate::palette::TEXT)),
+        ("lower", lo.color),
+        (" bound by iteration", egui_color(crate::palette::TEXT)),
+    ];
+    line_plot(ui, step, &[lo, hi], PlotScale::Linear, &caption);
+}
+
+/// A linear plot's range and grid spacing for heights from `lo` to `hi`: a round spacing (1,
+/// 2 or 5 times a power of ten) giving at most about five lines, the range widened to lines.
+fn linear_ticks(lo: f64, hi: f64) -> (f64, f64, f64) {
+    let span = if hi - lo > 1e-12 * hi.abs().max(1.0) {
+        hi - lo
+    } else {
+        hi.abs().max(1.0)
+    };
+    let unit = 10f64.powf((span / 5.0).log10().floor());
+    let every = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * unit)
+        .find(|e| span / e <= 5.0)
+        .unwrap_or(10.0 * unit);
+    let lo = (lo / every).floor() * every;
+    let hi = ((hi / every).ceil() * every).max(lo + every);
+    (lo, hi, every)
+}
+
+/// A table column's values, NaN where a row is short.
+fn column(table: &Table, col: usize) -> Vec<f64> {
+    table
+        .rows
+        .iter()
+        .map(|r| r.get(col).copied().unwrap_or(f64::NAN))
+        .collect()
+}
+
+/// Lines of heights against the iteration, painted with egui's painter: a grid line and a
+/// label for each power of ten (log) or round number (linear), a dot per value (larger at
+/// `step`), the step marked, and the caption (pieces of text in their colours) at the bottom
+/// right.
+fn line_plot(
+    ui: &mut egui::Ui,
+    step: usize,
+    lines: &[PlotLine],
+    scale: PlotScale,
+    caption: &[(&str, egui::Color32)],
+) {
     let size = egui::vec2(
         ui.available_width().max(100.0),
         ui.available_height().max(60.0),
@@ -848,26 +956,28 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 2.0, egui::Color32::WHITE);
-    let values: Vec<f64> = table
-        .rows
+    let finite = lines
         .iter()
-        .map(|r| r.get(col).copied().unwrap_or(f64::NAN))
-        .collect();
-    let logs: Vec<f64> = values
-        .iter()
-        .map(|d| d.abs().max(PLOT_FLOOR).log10())
-        .collect();
-    let finite = logs.iter().copied().filter(|l| l.is_finite());
+        .flat_map(|l| l.heights.iter().flatten().copied())
+        .filter(|l| l.is_finite());
     let (lo, hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), l| {
         (lo.min(l), hi.max(l))
     });
     if !lo.is_finite() {
         return;
     }
-    let (lo, hi) = (lo.floor(), hi.ceil().max(lo.floor() + 1.0));
+    let (lo, hi, every) = match scale {
+        PlotScale::Log => {
+            let (lo, hi) = (lo.floor(), hi.ceil().max(lo.floor() + 1.0));
+            // A line for each power of ten (at most about six of them).
+            (lo, hi, ((hi - lo) / 6.0).ceil().max(1.0))
+        }
+        PlotScale::Linear => linear_ticks(lo, hi),
+    };
     let inner = rect.shrink2(egui::vec2(36.0, 10.0));
     let inner = egui::Rect::from_min_max(egui::pos2(inner.min.x + 8.0, inner.min.y), inner.max);
-    let n = values.len().max(2) - 1;
+    let count = lines.iter().map(|l| l.heights.len()).max().unwrap_or(0);
+    let n = count.max(2) - 1;
     let at = |i: usize, l: f64| {
         egui::pos2(
             inner.min.x + inner.width() * i as f32 / n as f32,
@@ -876,10 +986,9 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
     };
     let grid = egui_color(crate::palette::GRID);
     let text = egui_color(crate::palette::TEXT);
-    // A line and a label for each power of ten (at most about six of them).
-    let every = ((hi - lo) / 6.0).ceil().max(1.0);
+    let decimals = (-every.log10().floor()).max(0.0) as usize;
     let mut e = lo;
-    while e <= hi {
+    while e <= hi + every * 1e-9 {
         let y = at(0, e).y;
         painter.line_segment(
             [egui::pos2(inner.min.x, y), egui::pos2(inner.max.x, y)],
@@ -888,37 +997,57 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
         painter.text(
             egui::pos2(rect.min.x + 2.0, y),
             egui::Align2::LEFT_CENTER,
-            format!("1e{e}"),
+            match scale {
+                PlotScale::Log => format!("1e{e}"),
+                PlotScale::Linear => format!("{:.*}", decimals, e + 0.0),
+            },
             egui::FontId::monospace(10.0),
             text,
         );
         e += every;
     }
-    let line = egui_color(crate::palette::MTV);
-    let points: Vec<egui::Pos2> = logs.iter().enumerate().map(|(i, l)| at(i, *l)).collect();
-    painter.add(egui::Shape::line(points.clone(), (1.5, line)));
-    for (i, (p, d)) in points.iter().zip(&values).enumerate() {
-        // Hollow where the distance is not positive (overlap): its magnitude is plotted.
-        let r = if i == step { 5.0 } else { 3.0 };
-        if *d > 0.0 {
-            painter.circle_filled(*p, r, line);
-        } else {
-            painter.circle_stroke(*p, r, (1.5, line));
+    for line in lines {
+        let points: Vec<Option<egui::Pos2>> = line
+            .heights
+            .iter()
+            .enumerate()
+            .map(|(i, l)| l.map(|l| at(i, l)))
+            .collect();
+        // The line runs through consecutive values; a missing one breaks it.
+        for run in points.split(Option::is_none) {
+            let run: Vec<egui::Pos2> = run.iter().flatten().copied().collect();
+            if !run.is_empty() {
+                painter.add(egui::Shape::line(run, (1.5, line.color)));
+            }
+        }
+        for (i, (p, hollow)) in points.iter().zip(&line.hollow).enumerate() {
+            let Some(p) = p else { continue };
+            let r = if i == step { 5.0 } else { 3.0 };
+            if *hollow {
+                painter.circle_stroke(*p, r, (1.5, line.color));
+            } else {
+                painter.circle_filled(*p, r, line.color);
+            }
         }
     }
-    if let Some(p) = points.get(step) {
+    if step < count {
+        let x = at(step, lo).x;
         painter.line_segment(
-            [egui::pos2(p.x, inner.min.y), egui::pos2(p.x, inner.max.y)],
+            [egui::pos2(x, inner.min.y), egui::pos2(x, inner.max.y)],
             (1.0, egui_color(crate::palette::HIT_POSE)),
         );
     }
-    painter.text(
-        egui::pos2(inner.max.x, rect.max.y - 1.0),
-        egui::Align2::RIGHT_BOTTOM,
-        "|distance| by iteration (log)",
-        egui::FontId::proportional(10.0),
-        text,
-    );
+    let mut job = egui::text::LayoutJob::default();
+    for (piece, color) in caption {
+        job.append(
+            piece,
+            0.0,
+            egui::TextFormat::simple(egui::FontId::proportional(10.0), *color),
+        );
+    }
+    let galley = painter.layout_job(job);
+    let corner = egui::pos2(inner.max.x, rect.max.y - 1.0);
+    painter.galley(corner - galley.size(), galley, text);
 }
 
 /// Text colour of an answer that disagrees with the reference.

@@ -51,7 +51,7 @@ mod tests {
         let t = Table {
             columns: vec!["t".into(), "distance".into(), "say \"x\", y".into()],
             rows: vec![vec![0.0, 0.8, 1.0], vec![0.25, -0.0, f64::NAN]],
-            distance_column: Some(1),
+            plot: crate::figure::Plot::Distance(1),
         };
         assert_eq!(
             table_csv(&t),
@@ -65,7 +65,7 @@ mod tests {
         let t = Table {
             columns: vec!["a".into(), "b".into(), "c".into(), "d".into()],
             rows: vec![v.to_vec()],
-            distance_column: None,
+            plot: crate::figure::Plot::None,
         };
         let text = table_csv(&t);
         let row = text.lines().nth(1).unwrap();

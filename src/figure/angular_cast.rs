@@ -14,7 +14,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::angular_cast::{angular_cast, AngularCast, AngularCastStep};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
@@ -330,7 +330,7 @@ impl Parts for Computed {
                 .iter()
                 .map(|e| vec![e.t, e.distance, e.bound.total, e.step.unwrap_or(f64::NAN)])
                 .collect(),
-            distance_column: Some(1),
+            plot: Plot::Distance(1),
         })
     }
 }

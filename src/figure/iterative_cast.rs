@@ -17,7 +17,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::iterative_cast::{iterative_cast, IterativeCast, IterativeStep};
 use crate::geometry::linear_cast::translated_at;
@@ -300,7 +300,7 @@ impl Parts for Computed {
                     ]
                 })
                 .collect(),
-            distance_column: Some(1),
+            plot: Plot::Distance(1),
         })
     }
 }

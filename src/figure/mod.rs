@@ -181,14 +181,28 @@ impl LegendEntry {
     }
 }
 
+/// What the plot under the panes draws against the iteration, by column of a [`Table`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Plot {
+    /// No plot: the table has no column of distances.
+    #[default]
+    None,
+    /// One column of distances, on a log scale: their magnitude, hollow where not positive
+    /// (overlap).
+    Distance(usize),
+    /// A lower and an upper bound on one quantity (GJK's distance, EPA's depth), on a linear
+    /// scale, closing on each other; a negative (or missing) bound says nothing and is left
+    /// out.
+    Bounds { lower: usize, upper: usize },
+}
+
 /// The iterations of a traced algorithm, one row each (for the table, the plot and CSV).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<f64>>,
-    /// The column of distances the plot under the panes draws against the iteration, if the
-    /// table has one.
-    pub distance_column: Option<usize>,
+    /// What the plot under the panes draws.
+    pub plot: Plot,
 }
 
 /// Everything a demo shows for one step.

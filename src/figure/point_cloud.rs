@@ -12,7 +12,7 @@
 
 use super::common::{self, num, vec};
 use super::style;
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::exit_vector::{
     exit_vector, interior_point_test, ExitVector, InteriorPointTest,
 };
@@ -521,7 +521,7 @@ impl Parts for Computed {
                     ]
                 })
                 .collect(),
-            distance_column: None,
+            plot: Plot::None,
         })
     }
 }

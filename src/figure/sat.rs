@@ -15,7 +15,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::sat::{
     check_claim_of, sat_with, AxisOrigin, Sat, SatAxis, SatOptions, SweptCheck,
 };
@@ -639,7 +639,7 @@ impl Parts for Computed {
                 .enumerate()
                 .map(|(i, x)| axis_row(i, x))
                 .collect(),
-            distance_column: Some(DISTANCE),
+            plot: Plot::Distance(DISTANCE),
         })
     }
 }

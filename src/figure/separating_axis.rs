@@ -11,7 +11,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::sat::CacheOutcome;
@@ -401,7 +401,7 @@ impl Parts for Computed {
                     ]
                 })
                 .collect(),
-            distance_column: None,
+            plot: Plot::None,
         })
     }
 }
