@@ -86,6 +86,15 @@ pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);
 pub const SCAN_PAIR: Rgba = Rgba(140, 50, 190, 255);
 /// Edge scan: the best pair so far, what the scan would answer if it stopped here.
 pub const SCAN_BEST: Rgba = Rgba(235, 150, 0, 255);
+/// GJK: the simplex (its kept part solid) and the core vertices behind its points.
+pub const SIMPLEX: Rgba = Rgba(128, 64, 192, 255);
+/// EPA: the polytope growing inside the MD, and the edges it is about to gain.
+pub const POLYTOPE: Rgba = Rgba(128, 64, 192, 255);
+/// GJK and EPA: the support point `w` found in an iteration, the pair of core vertices behind
+/// it, and (EPA) how far it lies beyond the nearest edge.
+pub const SUPPORT_POINT: Rgba = Rgba(200, 30, 120, 255);
+/// GJK: the search direction from `v` towards the origin.
+pub const SEARCH_DIRECTION: Rgba = Rgba(70, 70, 70, 255);
 /// A lower bound and what gives it: GJK's supporting line through `w` (and where it crosses
 /// the way from the origin to `v`), EPA's nearest polytope edge; its line in the plot of the
 /// bounds.
@@ -93,3 +102,7 @@ pub const LOWER_BOUND: Rgba = Rgba(0, 150, 160, 255);
 /// An upper bound and what gives it: GJK's `v` (`|v|`) and the walk of earlier `v`s, EPA's
 /// supporting line through `w`; its line in the plot of the bounds.
 pub const UPPER_BOUND: Rgba = Rgba(230, 115, 0, 255);
+/// GJK and EPA: the witness points on A and B, joined (Box2D's "draw simplex").
+pub const WITNESS: Rgba = Rgba(120, 70, 20, 255);
+/// Rounded shapes: the radii added to (or taken from) the cores' answer.
+pub const ROUNDING: Rgba = Rgba(128, 128, 128, 255);

@@ -95,6 +95,41 @@ pub fn legend_with<'a>(own: impl IntoIterator<Item = (Rgba, &'a str)>) -> Vec<Le
     legend
 }
 
+/// A demo's legend as [`legend_with`], but of its own entries only those whose colour is drawn
+/// among `marks` (alpha aside): a legend that changes with the step names nothing that is not
+/// on screen.
+pub fn legend_of_drawn<'a>(
+    own: impl IntoIterator<Item = (Rgba, &'a str)>,
+    marks: &[Mark],
+) -> Vec<LegendEntry> {
+    let drawn: Vec<Rgba> = marks
+        .iter()
+        .flat_map(mark_colors)
+        .map(|c| c.with_alpha(OPAQUE))
+        .collect();
+    legend_with(
+        own.into_iter()
+            .filter(|(c, _)| drawn.contains(&c.with_alpha(OPAQUE))),
+    )
+}
+
+/// The colours a mark is drawn in: its outline's and its fill's, a dot's, an interval's, a
+/// label's text.
+pub fn mark_colors(mark: &Mark) -> Vec<Rgba> {
+    match mark {
+        Mark::Polygon { stroke, fill, .. } | Mark::Circle { stroke, fill, .. } => {
+            stroke.map(|s| s.color).into_iter().chain(*fill).collect()
+        }
+        Mark::Segment { stroke, .. }
+        | Mark::Arrow { stroke, .. }
+        | Mark::Line { stroke, .. }
+        | Mark::Polyline { stroke, .. } => vec![stroke.color],
+        Mark::Point { color, .. } | Mark::Interval { color, .. } | Mark::Label { color, .. } => {
+            vec![*color]
+        }
+    }
+}
+
 /// The legend entries every demo shares: A, B, the MD's edges, the origin.
 pub fn standard_legend() -> Vec<LegendEntry> {
     vec![
@@ -387,6 +422,97 @@ pub fn check_on_every_scene(
             }
         }
     }
+}
+
+/// Tests: every entry of a figure's legend names something drawn in it — some mark of the
+/// world or of configuration space is in the entry's colour (alpha aside).
+#[cfg(test)]
+pub fn check_legend_is_drawn(f: &Figure, what: &str) {
+    for entry in &f.legend {
+        let drawn = f
+            .world
+            .iter()
+            .chain(&f.config)
+            .flat_map(mark_colors)
+            .any(|c| c.with_alpha(OPAQUE) == entry.color.with_alpha(OPAQUE));
+        assert!(drawn, "{what}: the legend's {entry:?} names nothing drawn");
+    }
+}
+
+/// Tests: [`check_legend_is_drawn`] on every scene of [`test_scenes`], at each of its first
+/// twenty steps.
+#[cfg(test)]
+pub fn check_legend_on_test_scenes(
+    build: fn(&crate::scene::Scene, usize) -> Result<Figure, crate::scene::PathError>,
+) {
+    for (name, scene) in test_scenes() {
+        let steps = build(&scene, 0).unwrap().steps;
+        for k in 0..steps.min(20) {
+            let f = build(&scene, k).unwrap();
+            check_legend_is_drawn(&f, &format!("{name} step {k}"));
+        }
+    }
+}
+
+/// Tests: the value of the read-out `name` (a failure lists them all when there is none).
+#[cfg(test)]
+pub fn readout_of<'a>(f: &'a Figure, name: &str) -> &'a str {
+    match f.readouts.iter().find(|r| r.name == name) {
+        Some(r) => &r.value,
+        None => panic!("no read-out {name}: {:?}", f.readouts),
+    }
+}
+
+/// Tests: each read-out `(name, value)` of `expected` reads so.
+#[cfg(test)]
+pub fn check_readouts(f: &Figure, expected: &[(&str, &str)]) {
+    for (name, value) in expected {
+        assert_eq!(readout_of(f, name), *value, "read-out {name}");
+    }
+}
+
+/// Tests: the dots among `marks` in `color` (alpha included) and `size`, in drawing order.
+#[cfg(test)]
+pub fn dots_in(marks: &[Mark], color: Rgba, size: f32) -> Vec<DVec2> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Point {
+                at,
+                color: c,
+                size: z,
+            } if *c == color && *z == size => Some(*at),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tests: the segments among `marks` in `color` and `width`, as (from, to), in drawing order.
+#[cfg(test)]
+pub fn segments_in(marks: &[Mark], color: Rgba, width: f32) -> Vec<(DVec2, DVec2)> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Segment { from, to, stroke }
+                if stroke.color == color && stroke.width == width =>
+            {
+                Some((*from, *to))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tests: the texts of the labels among `marks`, in drawing order.
+#[cfg(test)]
+pub fn labels_in(marks: &[Mark]) -> Vec<&str> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Label { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Tests: the arrows among `marks` drawn in `color`, as (from, to), in drawing order.

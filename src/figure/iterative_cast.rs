@@ -324,17 +324,7 @@ mod tests {
     const CIRCLES: &str = include_str!("../../scenes/iterative_cast_circles.json");
 
     fn points(f: &Figure, color: palette::Rgba, size: f32) -> Vec<DVec2> {
-        f.config
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Point {
-                    at,
-                    color: c,
-                    size: z,
-                } if *c == color && *z == size => Some(*at),
-                _ => None,
-            })
-            .collect()
+        common::dots_in(&f.config, color, size)
     }
 
     #[test]

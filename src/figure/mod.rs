@@ -17,8 +17,11 @@ pub mod circle_box;
 pub mod circle_circle;
 pub mod common;
 pub mod compare;
+pub mod epa;
+pub mod gjk;
 pub mod iterative_cast;
 pub mod linear_cast;
+pub mod pairs;
 pub mod penetration;
 pub mod point_cloud;
 pub mod sat;
@@ -287,5 +290,7 @@ pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError
         Demo::AngularCast => angular_cast::build(scene, step),
         Demo::PointCloud => point_cloud::build(scene, step),
         Demo::SeparatingAxis => separating_axis::build(scene, step),
+        Demo::Gjk => gjk::build(scene, step),
+        Demo::Epa => epa::build(scene, step),
     }
 }

@@ -30,6 +30,8 @@ pub const MOVED_BODY_WIDTH: f32 = 2.0;
 pub const BOUNDING_BOX_WIDTH: f32 = 1.5;
 /// A concave outline as the file gives it, dashed round the hull that collides.
 pub const GIVEN_OUTLINE_WIDTH: f32 = 1.5;
+/// The core of a rounded body (what GJK and EPA measure), dashed inside its outline.
+pub const CORE_WIDTH: f32 = 1.5;
 
 // The Minkowski difference.
 
@@ -49,14 +51,18 @@ pub const FEATURE_EDGE_WIDTH: f32 = 5.0;
 /// casts' distance along the normal, the exit vector and its parts, the hull by wrapping.
 pub const ANSWER_WIDTH: f32 = 2.5;
 /// The steps that lead to the answer: AABB side candidates, Bc, the MD edge of the scan's pair,
-/// the wrapping's candidate, the interior point's segment, the relative velocity in B ⊖ A.
+/// the wrapping's candidate, the interior point's segment, the relative velocity in B ⊖ A,
+/// GJK's search direction, EPA's distance from the origin to its nearest edge.
 pub const CONSTRUCTION_WIDTH: f32 = 2.0;
 /// Lines that explain a construction: the centre line, half extents, V, Bc to the centre, the
 /// supporting line, the MD edges' normals, a corner disc hit, A's path and the separating line
-/// in SAT's world, a separating line's normal, the velocity B came in with before its exit.
+/// in SAT's world, a separating line's normal, the velocity B came in with before its exit,
+/// the supporting lines through GJK's and EPA's support points, EPA's edge normal, the line
+/// between the witness points, the radii in the world.
 pub const HELPER_WIDTH: f32 = 1.5;
 /// Faint background guides: a box's side lines, the free disc, earlier iterations' segments,
-/// Mirtich's circle, projection lines, culled edges' normals, extensions of a line or a ray.
+/// Mirtich's circle, projection lines, culled edges' normals, extensions of a line or a ray,
+/// GJK's walk of earlier `v`s, the arrows `a_i → b_j` behind the MD points.
 pub const GUIDE_WIDTH: f32 = 1.0;
 /// Alpha of a guide in a colour that also marks something stronger (the candidate line's
 /// extension, SAT's projection lines, Mirtich's circle).
@@ -78,6 +84,30 @@ pub const ENTERED_EDGE_WIDTH: f32 = 6.0;
 pub const ENTERED_EDGE_ALPHA: u8 = 120;
 /// Alpha of the fill of the point cloud's finished hull.
 pub const HULL_FILL_ALPHA: u8 = 30;
+
+// GJK's simplex and EPA's polytope.
+
+/// GJK's whole simplex, dashed (the part kept is drawn over it, [`KEPT_FEATURE_WIDTH`]), and
+/// EPA's polytope of the iteration before, dashed inside this one.
+pub const SIMPLEX_WIDTH: f32 = 1.5;
+/// The part of GJK's simplex that is kept: the feature nearest the origin.
+pub const KEPT_FEATURE_WIDTH: f32 = 4.0;
+/// EPA's polytope outline, and the edges it gains next (dashed).
+pub const POLYTOPE_WIDTH: f32 = 2.0;
+/// EPA's polytope edge nearest the origin.
+pub const NEAREST_EDGE_WIDTH: f32 = 5.0;
+/// EPA's gap: how far its support point lies beyond the nearest edge, along the normal.
+pub const EPA_GAP_WIDTH: f32 = 4.0;
+/// Alpha of the fill of GJK's simplex and EPA's polytope.
+pub const SIMPLEX_FILL_ALPHA: u8 = 40;
+/// Alpha of the MD under GJK's simplex and EPA's polytope: there, but behind them.
+pub const FAINT_MD_ALPHA: u8 = 110;
+/// Alpha of GJK's simplex points that are dropped, of the halo round the newest one, and of
+/// EPA's polytope of the iteration before.
+pub const DROPPED_ALPHA: u8 = 110;
+/// Alpha of the arrows `a_i → b_j` in the world behind the simplex points (the support
+/// point's is opaque).
+pub const PAIR_ARROW_ALPHA: u8 = 120;
 
 // SAT: axes and the intervals on them.
 
@@ -105,7 +135,7 @@ pub const CENTRE_DOT: f32 = 6.0;
 /// A box's centre, where its half extents start.
 pub const BOX_CENTRE_DOT: f32 = 7.0;
 /// The point the minimum translation ends at: the MD bounds' closest point, the face point of
-/// a circle's centre inside a box.
+/// a circle's centre inside a box, the rounded MD's point where GJK and EPA add the radii.
 pub const NEAREST_POINT_DOT: f32 = 8.0;
 /// Bc, the circle's centre clamped to the box.
 pub const CLAMPED_DOT: f32 = 9.0;
@@ -119,15 +149,17 @@ pub const CONTACT_DOT: f32 = 9.0;
 pub const CONTACT_CENTRE_DOT: f32 = 4.0;
 /// The ray's hit point in B ⊖ A.
 pub const HIT_POINT_DOT: f32 = 11.0;
-/// An iteration's own points: the estimate, the closest MD point, the next estimate.
+/// An iteration's own points: the estimate, the closest MD point, the next estimate; GJK's `v`
+/// and support point `w`, EPA's `w`.
 pub const STEP_POINT_DOT: f32 = 10.0;
-/// Earlier iterations' points.
+/// Earlier iterations' points (GJK's earlier `v`s among them).
 pub const EARLIER_POINT_DOT: f32 = 6.0;
 /// The origin's projection on a SAT axis line in B ⊖ A.
 pub const ORIGIN_PROJECTION_DOT: f32 = 6.0;
 /// A difference point b_j − a_i of the point cloud.
 pub const CLOUD_POINT_DOT: f32 = 7.0;
-/// In the world, the pair of vertices behind the wrapping candidate's far point.
+/// In the world, the pair of vertices behind the wrapping candidate's far point, behind GJK's
+/// simplex points and support point, behind EPA's support point.
 pub const PAIR_VERTEX_DOT: f32 = 11.0;
 /// The point cloud's interior point.
 pub const INTERIOR_POINT_DOT: f32 = 10.0;
@@ -142,12 +174,22 @@ pub const TIED_VERTEX_DOT: f32 = 7.0;
 /// The nearest point of the edge scan's best pair so far, drawn under the step's own point so
 /// that it shows as a ring round it when they coincide.
 pub const SCAN_BEST_DOT: f32 = 15.0;
+/// A point of GJK's simplex, a vertex of EPA's polytope.
+pub const SIMPLEX_POINT_DOT: f32 = 8.0;
+/// The halo round the newest simplex point.
+pub const NEWEST_HALO_DOT: f32 = 18.0;
+/// A witness point on A or B (GJK and EPA).
+pub const WITNESS_DOT: f32 = 8.0;
+/// Where GJK's lower bound lies on the way from the origin to `v`.
+pub const BOUND_DOT: f32 = 7.0;
+/// The centre of a circle: its core, as GJK and EPA see it.
+pub const CORE_POINT_WORLD_DOT: f32 = 6.0;
 
 // Alphas of earlier, later and background marks.
 
 /// The bodies at earlier iterations.
 pub const GHOST_ALPHA: u8 = 60;
-/// Earlier iterations' points (and the iterative cast's segments between them).
+/// Earlier iterations' points (and the iterative cast's segments between them, GJK's walk).
 pub const EARLIER_POINT_ALPHA: u8 = 110;
 /// Earlier iterations' MDs (angular cast).
 pub const EARLIER_MD_ALPHA: u8 = 70;
@@ -212,13 +254,34 @@ pub const VECTOR_NAME_AT: f64 = 0.7;
 /// `face …` at the foot of the origin on an MD edge's line, when the edge itself ends short of
 /// it: above right, clear of the `d = …` label below right of the edge's nearest point.
 pub const FACE_DISTANCE_LABEL: (f32, f32) = (8.0, -10.0);
+/// The answer's length at the middle of its arrow in the world (EPA's `depth …`): below right.
+pub const ANSWER_LABEL: (f32, f32) = (8.0, 14.0);
+/// `v` at GJK's point nearest the origin: below left, clear of the pair names and notes.
+pub const V_LABEL: (f32, f32) = (-16.0, 14.0);
+/// `d` beside GJK's search direction, at [`SEARCH_LABEL_AT`] of the way from `v`.
+pub const SEARCH_LABEL: (f32, f32) = (6.0, -6.0);
+/// See [`SEARCH_LABEL`] (0 at `v`, 1 at the arrow's head).
+pub const SEARCH_LABEL_AT: f64 = 0.3;
+/// GJK's and EPA's labels in B ⊖ A go beside their point towards the MD's middle (see
+/// `pairs::Inward`): this many pixels from it, …
+pub const INWARD_LABEL_GAP: f32 = 6.0;
+/// … past a text this many pixels wide per character (the labels' font, generously) …
+pub const LABEL_CHAR_WIDTH: f32 = 7.0;
+/// … and this many pixels down: a point's name above its dot, …
+pub const NAME_ABOVE: f32 = -6.0;
+/// … a note about it (`w = b3-a1`, `origin enclosed`, `grown`, the rounded distance) below.
+pub const NOTE_BELOW: f32 = 13.0;
+/// The radii in B ⊖ A: a wide faint band along the way to the origin.
+pub const ROUNDING_BAND_WIDTH: f32 = 7.0;
+/// See [`ROUNDING_BAND_WIDTH`].
+pub const ROUNDING_BAND_ALPHA: u8 = 130;
 
 // Lengths of helper marks in world units (they scale with zoom).
 
 /// The clamp region reaches this many of the box's smaller half extents past the circle.
 pub const CLAMP_REGION_MARGIN: f64 = 0.5;
-/// The MD edges' normals in the linear cast, in arrow lengths (see
-/// [`super::common::arrow_length`]).
+/// The MD edges' normals in the linear cast and EPA's nearest edge's normal, in arrow lengths
+/// (see [`super::common::arrow_length`]).
 pub const EDGE_NORMAL_LENGTH: f64 = 0.4;
 /// Half the supporting line of the iterative cast: this many arrow lengths, plus
 /// [`SUPPORTING_LINE_PER_DISTANCE`] of the step's distance.
@@ -237,3 +300,6 @@ pub const SEPARATING_NORMAL_MIN_GAP: f64 = 0.25;
 /// Where along the edge scan's edge its normal arrow starts (0 at the edge's first vertex, 1 at
 /// its second): off the middle, where the line of a body's rotation handle crosses a box's side.
 pub const EDGE_NORMAL_AT: f64 = 0.3;
+/// GJK's search direction is drawn from `v` to the origin, but at least this many arrow
+/// lengths long (when `v` is nearly at the origin).
+pub const SEARCH_ARROW_MIN: f64 = 0.4;

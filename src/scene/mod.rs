@@ -170,11 +170,13 @@ pub enum Demo {
     AngularCast,
     PointCloud,
     SeparatingAxis,
+    Gjk,
+    Epa,
 }
 
 impl Demo {
     /// Every demo, in the design's order.
-    pub const ALL: [Demo; 10] = [
+    pub const ALL: [Demo; 12] = [
         Demo::CircleCircle,
         Demo::Aabb,
         Demo::CircleBox,
@@ -185,6 +187,8 @@ impl Demo {
         Demo::AngularCast,
         Demo::PointCloud,
         Demo::SeparatingAxis,
+        Demo::Gjk,
+        Demo::Epa,
     ];
 
     /// The file's name for this demo (snake_case).
@@ -200,6 +204,8 @@ impl Demo {
             Demo::AngularCast => "angular_cast",
             Demo::PointCloud => "point_cloud",
             Demo::SeparatingAxis => "separating_axis",
+            Demo::Gjk => "gjk",
+            Demo::Epa => "epa",
         }
     }
 
