@@ -8,7 +8,7 @@ import re
 
 root = pathlib.Path(__file__).resolve().parent.parent
 order = ["circle_circle", "aabb", "circle_box", "penetration", "sat", "linear_cast",
-         "iterative_cast", "angular_cast", "point_cloud", "separating_axis"]
+         "iterative_cast", "angular_cast", "point_cloud", "separating_axis", "gjk", "epa"]
 scenes = []
 for p in sorted((root / "scenes").glob("*.json")):
     s = json.loads(p.read_text())

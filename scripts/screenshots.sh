@@ -38,10 +38,24 @@ else
   done
 fi
 
+# The step that tells most, for scenes whose first step is not it (`render --step`, from 1):
+# the simplex as a segment or an enclosing triangle, the polytope grown, the radii subtracted.
+declare -A telling_step=(
+  [gjk_polygons_apart]=2
+  [gjk_boxes_touching]=3
+  [gjk_segment_through_origin]=2
+  [gjk_circle_vs_capsule]=2
+  [epa_polygons_overlapping]=2
+  [epa_capsule_through_box]=2
+)
+
 failed=0
 for scene in "${scenes[@]}"; do
-  out="screenshots/$(basename "$scene" .json).png"
-  if "$bin" render "$scene" -o "$out"; then
+  stem=$(basename "$scene" .json)
+  out="screenshots/$stem.png"
+  step=()
+  if [ -n "${telling_step[$stem]:-}" ]; then step=(--step "${telling_step[$stem]}"); fi
+  if "$bin" render "$scene" "${step[@]}" -o "$out"; then
     echo "wrote $out"
   else
     echo "FAILED: $scene" >&2

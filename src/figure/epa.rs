@@ -268,7 +268,7 @@ impl Computed {
                 format!("{} at {}", pair_name(&s.support), vec(s.support.point)),
             ),
             Readout::new("gap (w beyond the edge)", num(s.gap)),
-            Readout::new("upper bound (best so far)", num(s.upper_bound)),
+            Readout::new("upper bound (best so far)", num(s.best_upper_bound)),
             Readout::new("this iteration", verdict),
         ]);
         r
@@ -331,7 +331,7 @@ impl Parts for Computed {
         };
         w.extend(pairs::witnesses(core_a, core_b));
         if self.last() {
-            w.extend(pairs::rounding_in_world(c, core_a, core_b));
+            w.extend(pairs::rounding_in_world(c, (a, core_a), (b, core_b)));
             let mtv = common::minimum_translation_world(c);
             if let Mark::Arrow { from, to, .. } = &mtv {
                 let said = if c.distance < 0.0 {
@@ -436,7 +436,7 @@ impl Parts for Computed {
                     vec![
                         s.polytope.len() as f64,
                         s.edge_distance,
-                        s.upper_bound,
+                        s.best_upper_bound,
                         s.gap,
                         s.edge_normal.x,
                         s.edge_normal.y,
@@ -543,12 +543,12 @@ mod tests {
                     vec![(foot, foot + st.edge_normal * st.gap)]
                 );
                 assert!(st.edge_distance <= core_depth + 1e-9);
-                assert!(core_depth <= st.upper_bound + 1e-9);
+                assert!(core_depth <= st.best_upper_bound + 1e-9);
                 check_readouts(
                     &f,
                     &[
                         ("lower bound (edge distance)", &num(st.edge_distance)),
-                        ("upper bound (best so far)", &num(st.upper_bound)),
+                        ("upper bound (best so far)", &num(st.best_upper_bound)),
                         ("gap (w beyond the edge)", &num(st.gap)),
                     ],
                 );
@@ -556,7 +556,7 @@ mod tests {
                 assert_eq!(table.plot, Plot::Bounds { lower: 1, upper: 2 });
                 assert_eq!(
                     (table.rows[k][1], table.rows[k][2]),
-                    (st.edge_distance, st.upper_bound)
+                    (st.edge_distance, st.best_upper_bound)
                 );
                 let last = k + 1 == e.steps.len();
                 assert_eq!(!common::arrows_in(&f.config, palette::MTV).is_empty(), last);
@@ -593,6 +593,33 @@ mod tests {
             .any(|l| l.meaning == "the answer: the gap from A's witness point to B's"));
         assert!(!f.legend.iter().any(|l| l.color == palette::POLYTOPE));
         common::check_legend_is_drawn(&f, "apart");
+    }
+
+    /// Polygons without radii have no rounding to show, at any pose and step: their core
+    /// witness points can differ from the answer's by rounding error, which draws nothing.
+    #[test]
+    fn bodies_without_radii_show_no_rounding() {
+        let mut s = Scene::from_str(OVERLAPPING, "s.json").unwrap();
+        let start = s.b.position;
+        for k in 0..60 {
+            let f = k as f64;
+            s.b.position = start * (f / 30.0 - 1.0) + DVec2::new((f * 0.7).sin(), (f * 1.3).cos());
+            s.b.angle_deg = f * 13.0;
+            let steps = build(&s, 0).unwrap().steps;
+            for step in 0..steps {
+                let f = build(&s, step).unwrap();
+                let rounding = |m: &Mark| {
+                    common::mark_colors(m)
+                        .iter()
+                        .any(|c| c.with_alpha(OPAQUE) == palette::ROUNDING)
+                };
+                assert!(
+                    !f.world.iter().chain(&f.config).any(rounding),
+                    "k {k} step {step}"
+                );
+                assert!(!f.legend.iter().any(|l| l.color == palette::ROUNDING));
+            }
+        }
     }
 
     #[test]

@@ -164,13 +164,18 @@ pub fn answer_meaning(c: &Contact) -> &'static str {
 }
 
 /// The rounding in the world: from the core witness points out along the normal by each body's
-/// radius to the witness points of the rounded bodies (`c`); nothing without radii.
-pub fn rounding_in_world(c: &Contact, core_a: DVec2, core_b: DVec2) -> Vec<Mark> {
+/// radius to the witness points of the rounded bodies (`c`); nothing for a body without a
+/// radius (its core witness point may differ from `c`'s by rounding, which is no step to draw).
+pub fn rounding_in_world(
+    c: &Contact,
+    (a, core_a): (&Convex, DVec2),
+    (b, core_b): (&Convex, DVec2),
+) -> Vec<Mark> {
     let stroke = Stroke::solid(palette::ROUNDING, style::HELPER_WIDTH);
-    [(core_a, c.point_a), (core_b, c.point_b)]
+    [(a.radius, core_a, c.point_a), (b.radius, core_b, c.point_b)]
         .into_iter()
-        .filter(|(core, rounded)| core != rounded)
-        .map(|(core, rounded)| Mark::segment(core, rounded, stroke))
+        .filter(|(radius, _, _)| *radius > 0.0)
+        .map(|(_, core, rounded)| Mark::segment(core, rounded, stroke))
         .collect()
 }
 

@@ -16,7 +16,7 @@
 
 use super::common::{self, num, vec};
 use super::style;
-use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke, Table};
+use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::distance::contact_from_md;
 use crate::geometry::edge_scan::{edge_scan, EdgeScan, EdgeScanStep};
 use crate::geometry::{length, unit, Contact, Convex, DVec2, Source};
@@ -630,7 +630,7 @@ impl Parts for Computed {
             .map(String::from)
             .to_vec(),
             rows,
-            distance_column: Some(5),
+            plot: Plot::Distance(5),
         })
     }
 }

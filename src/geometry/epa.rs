@@ -115,9 +115,9 @@ pub struct EpaStep {
     /// The depth is at most `edge_distance + gap`.
     pub gap: f64,
     /// The best upper bound on the core depth known after this iteration: the least
-    /// `edge_distance + gap` so far (the MD reaches no farther than its support point along any
+    /// [`EpaStep::upper_bound`] so far (the MD reaches no farther than its support point along any
     /// direction, so the origin is at most that deep). `edge_distance` is the lower bound.
-    pub upper_bound: f64,
+    pub best_upper_bound: f64,
 }
 
 impl EpaStep {
@@ -567,7 +567,7 @@ pub fn epa_traced<S: CoreShape>(
                 edge_distance,
                 support,
                 gap,
-                upper_bound,
+                best_upper_bound: upper_bound,
             }
         });
         nearest = (edge, edge_normal, edge_distance);
@@ -922,9 +922,9 @@ mod tests {
             let (mut lower, mut upper) = (f64::NEG_INFINITY, f64::INFINITY);
             for s in &e.steps {
                 assert!(s.edge_distance >= lower - 1e-12, "{s:?}");
-                assert!(s.upper_bound <= upper, "{s:?}");
-                (lower, upper) = (s.edge_distance, s.upper_bound);
-                assert!(s.upper_bound <= s.edge_distance + s.gap, "{s:?}");
+                assert!(s.best_upper_bound <= upper, "{s:?}");
+                (lower, upper) = (s.edge_distance, s.best_upper_bound);
+                assert!(s.best_upper_bound <= s.edge_distance + s.gap, "{s:?}");
                 assert!(
                     lower <= depth + 1e-9 && depth <= upper + 1e-9,
                     "{depth} {s:?}"

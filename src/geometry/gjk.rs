@@ -141,9 +141,9 @@ pub struct GjkStep {
     /// weights.
     pub weights: Vec<f64>,
     /// The best lower bound on the core distance known after this iteration: the largest
-    /// `|v| − gap` of the support points so far (what [`GjkDistance::lower`] ends with);
+    /// [`GjkStep::lower_bound`] of the iterations so far (what [`GjkDistance::lower`] ends with);
     /// `None` before the first support point.
-    pub lower_bound: Option<f64>,
+    pub best_lower_bound: Option<f64>,
 }
 
 impl GjkStep {
@@ -650,7 +650,7 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                 support: None,
                 gap: None,
                 weights: weights_of(&enclosing, closest),
-                lower_bound: known_lower(lower),
+                best_lower_bound: known_lower(lower),
             });
             *simplex = enclosing;
             return (GjkTermination::Overlapping, None);
@@ -680,7 +680,7 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
                     support: None,
                     gap: None,
                     weights: weights_of(&reduced, closest),
-                    lower_bound: known_lower(lower),
+                    best_lower_bound: known_lower(lower),
                 });
                 simplex.pop();
                 termination = GjkTermination::NoProgress;
@@ -708,7 +708,7 @@ fn gjk_run<const WITNESSES: bool, S: CoreShape>(
             support: Some(w),
             gap: Some(gap),
             weights: weights_of(&reduced, closest),
-            lower_bound: known_lower(lower),
+            best_lower_bound: known_lower(lower),
         });
         let known = reduced.iter().any(|p| same_point(p, &w));
         *simplex = reduced;
@@ -937,12 +937,12 @@ mod tests {
                     .map(|(p, w)| p.point * *w)
                     .sum();
                 assert!((at - s.closest).length() < 1e-9, "{at} {s:?}");
-                let lower = s.lower_bound.unwrap_or(f64::NEG_INFINITY);
+                let lower = s.best_lower_bound.unwrap_or(f64::NEG_INFINITY);
                 assert!(lower >= last_lower, "{s:?}");
                 last_lower = lower;
                 assert!(lower <= exact + 1e-9, "{lower} > {exact}: {s:?}");
                 assert!(s.closest.length() >= exact - 1e-9, "{s:?}");
-                assert!(s.support.is_none() || s.lower_bound.is_some(), "{s:?}");
+                assert!(s.support.is_none() || s.best_lower_bound.is_some(), "{s:?}");
             }
             if let (Some(c), Some(s)) = (g.closest, g.steps.last()) {
                 let (pa, pb) = s
@@ -954,7 +954,7 @@ mod tests {
                     });
                 assert!((pa - c.point_a).length() < 1e-9, "{pa} {c:?}");
                 assert!((pb - c.point_b).length() < 1e-9, "{pb} {c:?}");
-                assert_eq!(s.lower_bound.map(|l| l.min(c.distance)), Some(c.lower));
+                assert_eq!(s.best_lower_bound.map(|l| l.min(c.distance)), Some(c.lower));
             }
         }
     }
