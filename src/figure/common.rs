@@ -503,6 +503,37 @@ pub fn segments_in(marks: &[Mark], color: Rgba, width: f32) -> Vec<(DVec2, DVec2
         .collect()
 }
 
+/// Tests: bodies without radii have no rounding to show, at any pose and step of `build`: B of
+/// `scene` is moved and turned over 60 poses, and no mark nor legend entry is in the rounding's
+/// colour (core witness points can differ from the answer's by rounding error, which must draw
+/// nothing).
+#[cfg(test)]
+pub fn check_no_rounding_without_radii(
+    scene: &str,
+    build: impl Fn(&Scene, usize) -> Result<Figure, PathError>,
+) {
+    let mut s = Scene::from_str(scene, "s.json").unwrap();
+    let start = s.b.position;
+    let rounding = |m: &Mark| {
+        mark_colors(m)
+            .iter()
+            .any(|c| c.with_alpha(OPAQUE) == palette::ROUNDING)
+    };
+    for k in 0..60 {
+        let f = k as f64;
+        s.b.position = start * (f / 30.0 - 1.0) + DVec2::new((f * 0.7).sin(), (f * 1.3).cos());
+        s.b.angle_deg = f * 13.0;
+        for step in 0..build(&s, 0).unwrap().steps {
+            let f = build(&s, step).unwrap();
+            assert!(
+                !f.world.iter().chain(&f.config).any(rounding),
+                "pose {k} step {step}"
+            );
+            assert!(!f.legend.iter().any(|l| l.color == palette::ROUNDING));
+        }
+    }
+}
+
 /// Tests: the texts of the labels among `marks`, in drawing order.
 #[cfg(test)]
 pub fn labels_in(marks: &[Mark]) -> Vec<&str> {

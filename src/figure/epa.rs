@@ -595,31 +595,9 @@ mod tests {
         common::check_legend_is_drawn(&f, "apart");
     }
 
-    /// Polygons without radii have no rounding to show, at any pose and step: their core
-    /// witness points can differ from the answer's by rounding error, which draws nothing.
     #[test]
     fn bodies_without_radii_show_no_rounding() {
-        let mut s = Scene::from_str(OVERLAPPING, "s.json").unwrap();
-        let start = s.b.position;
-        for k in 0..60 {
-            let f = k as f64;
-            s.b.position = start * (f / 30.0 - 1.0) + DVec2::new((f * 0.7).sin(), (f * 1.3).cos());
-            s.b.angle_deg = f * 13.0;
-            let steps = build(&s, 0).unwrap().steps;
-            for step in 0..steps {
-                let f = build(&s, step).unwrap();
-                let rounding = |m: &Mark| {
-                    common::mark_colors(m)
-                        .iter()
-                        .any(|c| c.with_alpha(OPAQUE) == palette::ROUNDING)
-                };
-                assert!(
-                    !f.world.iter().chain(&f.config).any(rounding),
-                    "k {k} step {step}"
-                );
-                assert!(!f.legend.iter().any(|l| l.color == palette::ROUNDING));
-            }
-        }
+        common::check_no_rounding_without_radii(OVERLAPPING, build);
     }
 
     #[test]

@@ -669,31 +669,6 @@ mod tests {
         (p - q).length() < 1e-12
     }
 
-    /// The segments among `marks` drawn `width` wide in `color` (solid or dashed), as (from, to).
-    fn segments(marks: &[Mark], color: palette::Rgba, width: f32) -> Vec<(DVec2, DVec2)> {
-        marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Segment { from, to, stroke }
-                    if stroke.color == color && stroke.width == width =>
-                {
-                    Some((*from, *to))
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn labels(marks: &[Mark]) -> Vec<&str> {
-        marks
-            .iter()
-            .filter_map(|m| match m {
-                Mark::Label { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
-
     fn separating_lines(marks: &[Mark]) -> usize {
         marks
             .iter()
@@ -751,7 +726,7 @@ mod tests {
         let (a0, a1) = (a[0], a[1]);
         assert!(close(a0, DVec2::new(-1.8, -0.5)) && close(a1, DVec2::new(0.2, -0.5)));
         assert!(close(b[2], DVec2::new(1.2, 0.8)) && close(b[3], DVec2::new(0.0, 0.8)));
-        let edge = segments(&f.world, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
+        let edge = common::segments_in(&f.world, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
         assert!(
             edge.len() == 1 && close(edge[0].0, a0) && close(edge[0].1, a1),
             "{edge:?}"
@@ -774,17 +749,17 @@ mod tests {
         assert_eq!(separating_lines(&f.world), 0);
         // Configuration space: the pair's MD edge, the origin's clamped distance to it, and
         // dashed, to its line.
-        let md = segments(&f.config, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
+        let md = common::segments_in(&f.config, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
         assert!(close(md[0].0, DVec2::new(3.0, 1.3)) && close(md[0].1, DVec2::new(1.0, 1.3)));
-        let d = segments(&f.config, palette::SCAN_PAIR, style::CONSTRUCTION_WIDTH);
+        let d = common::segments_in(&f.config, palette::SCAN_PAIR, style::CONSTRUCTION_WIDTH);
         assert!(d.len() == 1 && d[0].0 == DVec2::ZERO && close(d[0].1, DVec2::new(1.0, 1.3)));
-        let foot = segments(&f.config, palette::SCAN_PAIR, style::GUIDE_WIDTH);
+        let foot = common::segments_in(&f.config, palette::SCAN_PAIR, style::GUIDE_WIDTH);
         assert!(
             foot.len() == 1 && close(foot[0].1, DVec2::new(0.0, 1.3)),
             "{foot:?}"
         );
-        assert!(labels(&f.config).contains(&"face -1.3000"));
-        assert!(labels(&f.config).contains(&"d = -1.6401"));
+        assert!(common::labels_in(&f.config).contains(&"face -1.3000"));
+        assert!(common::labels_in(&f.config).contains(&"d = -1.6401"));
         // The best pair so far is this one: the ring round its nearest point.
         let best = Mark::dot(b[2] - a1, palette::SCAN_BEST, style::SCAN_BEST_DOT);
         assert!(f.config.contains(&best));
@@ -800,7 +775,7 @@ mod tests {
                 ("least negative so far", "-1.3000 (pair 2)"),
             ],
         );
-        assert!(segments(&f.config, palette::SCAN_PAIR, style::GUIDE_WIDTH).is_empty());
+        assert!(common::segments_in(&f.config, palette::SCAN_PAIR, style::GUIDE_WIDTH).is_empty());
 
         // Pair 4: A's right edge with B's vertex 0: 0.2 deep, the least penetration, kept to
         // the end.
@@ -834,7 +809,7 @@ mod tests {
                 ("first separating axis", "none: A and B overlap"),
             ],
         );
-        let edge = segments(&f.world, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
+        let edge = common::segments_in(&f.world, palette::SHAPE_A, style::FEATURE_EDGE_WIDTH);
         assert_eq!(edge, vec![(a1, a[2])]);
         assert!(f
             .world
@@ -921,12 +896,12 @@ mod tests {
         );
         // The pair drawn plainly: the bottom edge thick in green, the apex in red, the edge's
         // line separating the shapes; in B ⊖ A both distances labelled.
-        let edge = segments(&f.world, palette::SHAPE_B, style::FEATURE_EDGE_WIDTH);
+        let edge = common::segments_in(&f.world, palette::SHAPE_B, style::FEATURE_EDGE_WIDTH);
         assert!(close(edge[0].0, c0) && close(edge[0].1, c1));
         let apex_dot = Mark::dot(apex, palette::SHAPE_A, style::SUPPORT_VERTEX_DOT);
         assert!(f.world.contains(&apex_dot));
         assert_eq!(separating_lines(&f.world), 1);
-        let l = labels(&f.config);
+        let l = common::labels_in(&f.config);
         assert!(
             l.contains(&format!("face {}", num(to_line)).as_str()),
             "{l:?}"
