@@ -67,6 +67,11 @@ struct ViewState {
     /// Frames left in which the cameras are fitted again (egui settles the panel's width over
     /// the first frames, and the handles' pixel offsets depend on the zoom).
     fit_frames: u32,
+    /// Whether the person has zoomed or panned since the cameras were last fitted (or a
+    /// saved view was restored): then the view is theirs and is never fitted on its own.
+    camera_moved: bool,
+    /// The figure (scene revision, demo, step) last checked for leaving the view.
+    checked: Option<(u64, Demo, usize)>,
 }
 
 /// What the person is told or asked.
@@ -157,6 +162,8 @@ impl App {
             view: ViewState {
                 panes: Panes::default(),
                 fit_frames: FIT_PASSES,
+                camera_moved: false,
+                checked: None,
             },
             gesture: Gesture::Idle,
             dialogs: Dialogs::default(),
@@ -215,6 +222,7 @@ impl App {
             (panes.world.centre, panes.world.scale) = w;
             (panes.config.centre, panes.config.scale) = c;
             self.view.fit_frames = 0;
+            self.view.camera_moved = true;
         }
     }
 
@@ -223,7 +231,7 @@ impl App {
     fn replace_scene(&mut self, scene: Scene, path: Option<PathBuf>, keep_view: bool) {
         if !keep_view {
             self.playback.restart(scene.demo);
-            self.view.fit_frames = FIT_PASSES;
+            self.refit();
         }
         self.playback.playing = false;
         self.gesture = Gesture::Idle;
@@ -424,6 +432,30 @@ impl App {
         let mut panes = self.view.panes;
         panes.fit(&self.shown());
         self.view.panes = panes;
+        self.view.camera_moved = false;
+    }
+
+    /// Fits the cameras again over the next frames (new content: a scene, a demo).
+    fn refit(&mut self) {
+        self.view.fit_frames = FIT_PASSES;
+        self.view.camera_moved = false;
+    }
+
+    /// While the view is not the person's own ([`ViewState::camera_moved`]) and nothing is
+    /// being dragged, fits the cameras when a new figure (a step, an edit) leaves either pane.
+    fn keep_in_view(&mut self) {
+        let key = self.figure.as_ref().map(|f| f.key);
+        if self.view.camera_moved
+            || self.view.fit_frames > 0
+            || self.gesture != Gesture::Idle
+            || key == self.view.checked
+        {
+            return;
+        }
+        self.view.checked = key;
+        if !self.view.panes.show_all(&self.shown()) {
+            self.fit();
+        }
     }
 
     /// Lays the panes out in the room egui left free.
@@ -476,6 +508,11 @@ impl App {
             ctx.set_visuals(egui::Visuals::light());
             self.styled = true;
         }
+        let (x, y) = platform::scroll_makeup(macroquad::input::mouse_wheel());
+        if (x, y) != (0.0, 0.0) {
+            // Taken by the scroll area under the pointer as the panels are shown below.
+            ctx.input_mut(|i| i.smooth_scroll_delta += egui::vec2(x, y));
+        }
         let mut panel = std::mem::take(&mut self.panel);
         let commands = panels::show(ctx, self, &mut panel);
         self.panel = panel;
@@ -489,6 +526,7 @@ impl App {
             self.fit();
             self.view.fit_frames -= 1;
         }
+        self.keep_in_view();
         let commands = input::commands(self, ctx);
         self.redraw |= !commands.is_empty();
         self.apply_all(commands);
@@ -547,7 +585,12 @@ impl App {
     fn apply(&mut self, c: Command) {
         let steps = self.steps();
         match c {
-            Command::Demo(d) => self.playback.show_demo(d),
+            Command::Demo(d) => {
+                if d != self.playback.demo {
+                    self.playback.show_demo(d);
+                    self.refit();
+                }
+            }
             Command::Step(s) => self.playback.show_step(s, steps),
             Command::TogglePlay => self.playback.toggle(steps),
             Command::Speed(s) => self.playback.set_speed(s),
@@ -595,6 +638,7 @@ impl App {
                 if let Gesture::Pan { pane, last } = &mut self.gesture {
                     self.view.panes.camera_mut(*pane).pan(at - *last);
                     *last = at;
+                    self.view.camera_moved = true;
                 }
             }
             Command::BeginSplit => self.gesture = Gesture::Split,
@@ -611,7 +655,8 @@ impl App {
                 }
             }
             Command::Zoom { pane, at, factor } => {
-                self.view.panes.camera_mut(pane).zoom_at(at, factor)
+                self.view.panes.camera_mut(pane).zoom_at(at, factor);
+                self.view.camera_moved = true;
             }
             Command::StopFitting => self.view.fit_frames = 0,
             Command::Fit => self.fit(),
@@ -797,6 +842,76 @@ mod tests {
         a.apply(Command::Demo(Demo::Sat));
         a.update_figure();
         assert_eq!(a.figure.as_ref().unwrap().key.1, Demo::Sat);
+    }
+
+    /// An app laid out in a 1000×600 room, its cameras settled (as after the first frames).
+    fn laid_out() -> App {
+        let mut a = app();
+        a.view.panes.layout(crate::view::camera::ScreenRect::new(
+            0.0, 0.0, 1000.0, 600.0,
+        ));
+        a.update_figure();
+        a.fit();
+        a.view.fit_frames = 0;
+        a.keep_in_view();
+        a
+    }
+
+    /// Zooms both cameras far in on a point away from everything, as a person could.
+    fn zoom_far_in(a: &mut App) {
+        for pane in [PaneId::World, PaneId::Config] {
+            let cam = a.view.panes.camera_mut(pane);
+            cam.centre = crate::geometry::DVec2::new(50.0, 50.0);
+            cam.scale *= 20.0;
+        }
+    }
+
+    #[test]
+    fn a_new_step_that_leaves_the_view_is_fitted_unless_the_view_is_the_persons() {
+        let mut a = laid_out();
+        assert!(a.view.panes.show_all(&a.shown()));
+        // Moved without a command (as a stale view would be): the next figure refits.
+        zoom_far_in(&mut a);
+        a.apply(Command::Demo(Demo::Sat));
+        a.view.fit_frames = 0;
+        a.update_figure();
+        a.keep_in_view();
+        assert!(a.view.panes.show_all(&a.shown()));
+        // Zoomed by the person: the view stays theirs, whatever the figure does.
+        let mid = a.view.panes.world.rect.centre();
+        a.apply(Command::Zoom {
+            pane: PaneId::World,
+            at: mid,
+            factor: 30.0,
+        });
+        assert!(!a.view.panes.show_all(&a.shown()));
+        let mut s = a.doc.scene.clone();
+        s.b.position.x += 0.5;
+        a.apply(Command::Edit(Box::new(s)));
+        a.update_figure();
+        a.keep_in_view();
+        assert!(!a.view.panes.show_all(&a.shown()));
+        // Fit hands the view back.
+        a.apply(Command::Fit);
+        assert!(!a.view.camera_moved);
+    }
+
+    #[test]
+    fn switching_demo_fits_the_panes_again() {
+        let mut a = laid_out();
+        a.apply(Command::Zoom {
+            pane: PaneId::Config,
+            at: a.view.panes.config.rect.centre(),
+            factor: 30.0,
+        });
+        assert!(a.view.camera_moved);
+        a.apply(Command::Demo(Demo::Sat));
+        assert!(!a.view.camera_moved);
+        assert_eq!(a.view.fit_frames, FIT_PASSES);
+        // The same demo again changes nothing.
+        a.view.fit_frames = 0;
+        a.apply(Command::Demo(Demo::Sat));
+        assert_eq!(a.view.fit_frames, 0);
     }
 
     #[test]

@@ -19,6 +19,12 @@ use std::path::PathBuf;
 
 /// Width of the side panel at start, points.
 pub const PANEL_WIDTH: f32 = 330.0;
+/// The widths the person can drag the side panel to, points: its content wraps or scrolls
+/// inside, so it keeps the width it is given (a long read-out never pushes the panes aside).
+const PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 260.0..=640.0;
+/// Share of the side panel's width that a read-out's name may take; its value wraps in the
+/// rest.
+const READOUT_NAME_SHARE: f32 = 0.42;
 /// Banner colours: a light red with dark red text.
 const BANNER_FILL: egui::Color32 = egui::Color32::from_rgb(253, 226, 226);
 const BANNER_TEXT: egui::Color32 = egui::Color32::from_rgb(150, 20, 20);
@@ -160,8 +166,16 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
     egui::SidePanel::left("side")
         .resizable(true)
         .default_width(PANEL_WIDTH)
+        .width_range(PANEL_WIDTHS)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side(ui, app, panel, &mut out));
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    // Everything inside wraps at the panel's width (wide tables scroll in
+                    // their own area), so the panel never grows with its widest line.
+                    ui.set_max_width(ui.available_width());
+                    side(ui, app, panel, &mut out)
+                });
         });
     // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
     // right, both following the step.
@@ -571,16 +585,26 @@ fn readouts(ui: &mut egui::Ui, fig: &Figure) {
         return;
     }
     ui.separator();
-    egui::Grid::new("readouts")
-        .striped(true)
-        .num_columns(2)
-        .show(ui, |ui| {
-            for r in &fig.readouts {
-                ui.label(displayable(&r.name));
-                ui.monospace(displayable(&r.value));
-                ui.end_row();
-            }
+    // Names and values wrap within their columns, so the panel keeps its width; rows striped.
+    let stripe = ui.visuals().faint_bg_color;
+    for (i, r) in fig.readouts.iter().enumerate() {
+        let fill = if i % 2 == 1 {
+            stripe
+        } else {
+            egui::Color32::TRANSPARENT
+        };
+        egui::Frame::new().fill(fill).show(ui, |ui| {
+            ui.horizontal_top(|ui| {
+                let name_width = ui.available_width() * READOUT_NAME_SHARE;
+                ui.allocate_ui(egui::vec2(name_width, 0.0), |ui| {
+                    ui.set_width(name_width);
+                    ui.add(egui::Label::new(displayable(&r.name)).wrap());
+                });
+                let value = egui::RichText::new(displayable(&r.value)).monospace();
+                ui.add(egui::Label::new(value).wrap());
+            });
         });
+    }
 }
 
 fn legend(ui: &mut egui::Ui, fig: &Figure) {
@@ -592,7 +616,7 @@ fn legend(ui: &mut egui::Ui, fig: &Figure) {
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, egui_color(e.color));
-            ui.label(displayable(&e.meaning));
+            ui.add(egui::Label::new(displayable(&e.meaning)).wrap());
         });
     }
 }
@@ -1078,44 +1102,54 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
     let opt = |v: Option<f64>| v.map_or("\u{2013}".into(), common::num);
     let optv = |v: Option<DVec2>| v.map_or("\u{2013}".into(), common::vec);
     ui.label("Overlap, distance (negative: depth) and normal, at t = 0");
-    egui::Grid::new("compare_contact")
-        .striped(true)
+    // A table wider than the panel scrolls sideways rather than widening the panel.
+    egui::ScrollArea::horizontal()
+        .id_salt("compare_contact_scroll")
         .show(ui, |ui| {
-            for h in ["method", "overlap", "distance", "normal"] {
-                ui.label(egui::RichText::new(h).strong());
-            }
-            ui.end_row();
-            for r in &c.contact {
-                ui.label(r.method.name()).on_hover_text(&r.note);
-                let off = |k: Answer| r.disagrees.contains(&k);
-                cell(
-                    ui,
-                    if r.intersecting { "yes" } else { "no" }.into(),
-                    off(Answer::Intersecting),
-                );
-                cell(ui, opt(r.distance), off(Answer::Distance));
-                cell(ui, optv(r.normal), off(Answer::Normal));
-                ui.end_row();
-            }
+            egui::Grid::new("compare_contact")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["method", "overlap", "distance", "normal"] {
+                        ui.label(egui::RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for r in &c.contact {
+                        ui.label(r.method.name()).on_hover_text(&r.note);
+                        let off = |k: Answer| r.disagrees.contains(&k);
+                        cell(
+                            ui,
+                            if r.intersecting { "yes" } else { "no" }.into(),
+                            off(Answer::Intersecting),
+                        );
+                        cell(ui, opt(r.distance), off(Answer::Distance));
+                        cell(ui, optv(r.normal), off(Answer::Normal));
+                        ui.end_row();
+                    }
+                });
         });
     ui.add_space(4.0);
     ui.label("First contact over the motion");
-    egui::Grid::new("compare_casts")
-        .striped(true)
+    // A table wider than the panel scrolls sideways rather than widening the panel.
+    egui::ScrollArea::horizontal()
+        .id_salt("compare_casts_scroll")
         .show(ui, |ui| {
-            for h in ["method", "status", "toi", "normal", "iter."] {
-                ui.label(egui::RichText::new(h).strong());
-            }
-            ui.end_row();
-            for r in &c.casts {
-                ui.label(r.method.name()).on_hover_text(&r.note);
-                let off = |k: Answer| r.disagrees.contains(&k);
-                cell(ui, r.status.as_str().into(), off(Answer::Status));
-                cell(ui, common::num(r.toi), off(Answer::Toi));
-                cell(ui, optv(r.normal), false);
-                ui.monospace(r.iterations.to_string());
-                ui.end_row();
-            }
+            egui::Grid::new("compare_casts")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["method", "status", "toi", "normal", "iter."] {
+                        ui.label(egui::RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for r in &c.casts {
+                        ui.label(r.method.name()).on_hover_text(&r.note);
+                        let off = |k: Answer| r.disagrees.contains(&k);
+                        cell(ui, r.status.as_str().into(), off(Answer::Status));
+                        cell(ui, common::num(r.toi), off(Answer::Toi));
+                        cell(ui, optv(r.normal), false);
+                        ui.monospace(r.iterations.to_string());
+                        ui.end_row();
+                    }
+                });
         });
     ui.label(
         egui::RichText::new("Hover a method for how it got its answer.")

@@ -44,6 +44,27 @@ use std::time::Duration;
 /// every frame, as it always did.
 pub const SLEEPS_AT_REST: bool = cfg!(target_os = "linux");
 
+/// Points the panels scroll per mouse-wheel notch that egui is not told about. miniquad's X11
+/// backend reports a notch as 1.0 and egui-macroquad divides every wheel delta by 90 (for
+/// backends that report 120 a notch), so on Linux the side panel and the demo list would move
+/// half a point a notch; [`scroll_makeup`] adds the rest. Elsewhere egui scrolls as it is.
+const WHEEL_POINTS_PER_NOTCH: f32 = if cfg!(all(target_os = "linux", not(target_arch = "wasm32"))) {
+    50.0
+} else {
+    0.0
+};
+
+/// The scroll to add to egui's input this frame for the wheel `notches` (see
+/// [`WHEEL_POINTS_PER_NOTCH`]).
+pub fn scroll_makeup(notches: (f32, f32)) -> (f32, f32) {
+    let (x, y) = notches;
+    if x.is_finite() && y.is_finite() {
+        (x * WHEEL_POINTS_PER_NOTCH, y * WHEEL_POINTS_PER_NOTCH)
+    } else {
+        (0.0, 0.0)
+    }
+}
+
 /// How often the waker lets the window look round while nothing else wakes it: a close request
 /// or a dropped file (which the blocking event loop does not wake for) and a file changed on
 /// disk are seen within this long.

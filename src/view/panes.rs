@@ -118,16 +118,37 @@ impl Panes {
     /// Fits both cameras to their content once (see [`FIT_PASSES`]): the world to the figure
     /// and the handles, configuration space to the figure and the origin.
     pub fn fit(&mut self, shown: &Shown) {
+        let [world, config] = self.content(shown);
+        if let Some((lo, hi)) = world {
+            self.world.fit(lo, hi);
+        }
+        if let Some((lo, hi)) = config {
+            self.config.fit(lo, hi);
+        }
+    }
+
+    /// Whether both panes show all of their content (what [`Panes::fit`] would fit to).
+    pub fn show_all(&self, shown: &Shown) -> bool {
+        let [world, config] = self.content(shown);
+        [(world, &self.world), (config, &self.config)]
+            .into_iter()
+            .all(|(content, cam)| {
+                let (lo, hi) = cam.visible();
+                content.is_none_or(|(a, b)| a.cmpge(lo).all() && b.cmple(hi).all())
+            })
+    }
+
+    /// The world box of each pane's content: the world's figure and handles, configuration
+    /// space's figure and the origin.
+    fn content(&self, shown: &Shown) -> [Option<(DVec2, DVec2)>; 2] {
         let mut handles = Vec::new();
         for m in shown.handle_marks(&self.world) {
             super::fit::mark_points(&m, &mut handles);
         }
-        if let Some((lo, hi)) = content_bounds(shown.figure_marks(PaneId::World), &handles) {
-            self.world.fit(lo, hi);
-        }
-        if let Some((lo, hi)) = content_bounds(shown.figure_marks(PaneId::Config), &[DVec2::ZERO]) {
-            self.config.fit(lo, hi);
-        }
+        [
+            content_bounds(shown.figure_marks(PaneId::World), &handles),
+            content_bounds(shown.figure_marks(PaneId::Config), &[DVec2::ZERO]),
+        ]
     }
 
     /// Everything `pane` draws, in order: the grid, the figure's marks, the handles (in the
