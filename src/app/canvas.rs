@@ -62,14 +62,24 @@ pub struct WindowCanvas {
     text: egui::Painter,
     /// The painter as given, for when a clipped group ends.
     unclipped: egui::Painter,
+    /// Screen pixels to one of egui's points (more than 1 in presentation mode): the painter
+    /// places text in points, the canvas is handed pixels.
+    pixels_per_point: f32,
 }
 
 impl WindowCanvas {
     pub fn new(text: egui::Painter) -> WindowCanvas {
+        let pixels_per_point = text.ctx().pixels_per_point();
         WindowCanvas {
             unclipped: text.clone(),
             text,
+            pixels_per_point,
         }
+    }
+
+    /// Screen pixels as egui points.
+    fn points(&self, p: Vec2) -> egui::Pos2 {
+        egui::pos2(p.x, p.y) / self.pixels_per_point
     }
 }
 
@@ -153,7 +163,10 @@ impl Canvas for WindowCanvas {
     fn begin_group(&mut self, _id: &str, clip: Option<(&str, ScreenRect)>) {
         if let Some((_, r)) = clip {
             scissor(Some(r));
-            let rect = egui::Rect::from_min_size(egui::pos2(r.x, r.y), egui::vec2(r.w, r.h));
+            let rect = egui::Rect::from_min_max(
+                self.points(Vec2::new(r.x, r.y)),
+                self.points(Vec2::new(r.x + r.w, r.y + r.h)),
+            );
             self.text = self.unclipped.with_clip_rect(rect);
         }
     }
@@ -189,13 +202,14 @@ impl Canvas for WindowCanvas {
     }
 
     fn text(&mut self, at: Vec2, text: &str, style: TextStyle) {
+        let size = style.size / self.pixels_per_point;
         let font = if style.monospace {
-            egui::FontId::monospace(style.size)
+            egui::FontId::monospace(size)
         } else {
-            egui::FontId::proportional(style.size)
+            egui::FontId::proportional(size)
         };
         self.text.text(
-            egui::pos2(at.x, at.y),
+            self.points(at),
             egui::Align2::LEFT_CENTER,
             displayable(text),
             font,

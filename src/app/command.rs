@@ -94,6 +94,8 @@ pub enum Command {
     ExportCsv,
     /// Show or hide the help.
     Help,
+    /// Presentation mode on or off: text, lines and handles larger, for a projector.
+    Present,
     /// Put the keyboard in the panel's "Open" field.
     FocusOpen,
     /// Tell the person something went wrong, until dismissed.

@@ -34,10 +34,12 @@ pub(super) fn commands(app: &App, ctx: &egui::Context) -> Vec<Command> {
     let mut out = Vec::new();
     let free_pointer = !ctx.is_pointer_over_area() && !ctx.wants_pointer_input();
     // Where the button went down: several events can arrive in one frame, and the mouse may
-    // have moved on by the time the frame sees the press.
+    // have moved on by the time the frame sees the press. egui gives it in points, the panes
+    // are laid out in pixels (they differ in presentation mode).
+    let pixels = ctx.pixels_per_point();
     let origin = ctx
         .input(|i| i.pointer.press_origin())
-        .map(|p| Vec2::new(p.x, p.y));
+        .map(|p| Vec2::new(p.x, p.y) * pixels);
     let double_click = ctx.input(|i| {
         i.pointer
             .button_double_clicked(egui::PointerButton::Primary)
@@ -206,6 +208,9 @@ fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Comma
     let presses = |key| ctx.input_mut(|i| i.count_and_consume_key(Modifiers::NONE, key));
     if presses(Key::F) > 0 {
         out.push(Command::Fit);
+    }
+    if presses(Key::P) % 2 == 1 {
+        out.push(Command::Present);
     }
     if presses(Key::Delete) + presses(Key::Backspace) > 0 {
         out.push(Command::DeleteVertex);

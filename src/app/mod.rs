@@ -72,7 +72,14 @@ struct ViewState {
     camera_moved: bool,
     /// The figure (scene revision, demo, step) last checked for leaving the view.
     checked: Option<(u64, Demo, usize)>,
+    /// Presentation mode: the panels and every mark sized in pixels drawn
+    /// [`PRESENTATION_SIZE`] times larger.
+    presenting: bool,
 }
+
+/// How much larger presentation mode draws text, lines, dots and handles (panels included):
+/// readable from the back of a room on a 1280×720 projector.
+pub const PRESENTATION_SIZE: f32 = 1.5;
 
 /// What the person is told or asked.
 #[derive(Clone, Debug, Default)]
@@ -164,6 +171,7 @@ impl App {
                 fit_frames: FIT_PASSES,
                 camera_moved: false,
                 checked: None,
+                presenting: false,
             },
             gesture: Gesture::Idle,
             dialogs: Dialogs::default(),
@@ -458,13 +466,19 @@ impl App {
         }
     }
 
-    /// Lays the panes out in the room egui left free.
-    fn layout(&mut self, room: egui::Rect) {
+    /// Whether presentation mode is on.
+    pub fn presenting(&self) -> bool {
+        self.view.presenting
+    }
+
+    /// Lays the panes out in the room egui left free (`room` in egui's points, `pixels` of
+    /// the screen to a point: more than 1 in presentation mode).
+    fn layout(&mut self, room: egui::Rect, pixels: f32) {
         self.view.panes.layout(ScreenRect::new(
-            room.min.x,
-            room.min.y,
-            room.width(),
-            room.height(),
+            room.min.x * pixels,
+            room.min.y * pixels,
+            room.width() * pixels,
+            room.height() * pixels,
         ));
     }
 
@@ -508,6 +522,14 @@ impl App {
             ctx.set_visuals(egui::Visuals::light());
             self.styled = true;
         }
+        let zoom = if self.view.presenting {
+            PRESENTATION_SIZE
+        } else {
+            1.0
+        };
+        if ctx.zoom_factor() != zoom {
+            ctx.set_zoom_factor(zoom);
+        }
         let (x, y) = platform::scroll_makeup(macroquad::input::mouse_wheel());
         if (x, y) != (0.0, 0.0) {
             // Taken by the scroll area under the pointer as the panels are shown below.
@@ -520,7 +542,7 @@ impl App {
         // result.
         self.redraw = !commands.is_empty();
         self.apply_all(commands);
-        self.layout(ctx.available_rect());
+        self.layout(ctx.available_rect(), ctx.pixels_per_point());
         self.update_figure();
         if self.view.fit_frames > 0 && self.view.panes.world.rect.w > 10.0 {
             self.fit();
@@ -680,6 +702,15 @@ impl App {
             Command::ExportSvg => self.export_svg(),
             Command::ExportCsv => self.export_csv(),
             Command::Help => self.dialogs.help = !self.dialogs.help,
+            Command::Present => {
+                self.view.presenting = !self.view.presenting;
+                self.view.panes.set_mark_size(if self.view.presenting {
+                    PRESENTATION_SIZE
+                } else {
+                    1.0
+                });
+                self.refit();
+            }
             Command::FocusOpen => self.panel.focus_open = true,
             Command::Banner(b) => self.dialogs.banner = Some(b),
             Command::DismissBanner => self.dialogs.banner = None,
@@ -894,6 +925,20 @@ mod tests {
         // Fit hands the view back.
         a.apply(Command::Fit);
         assert!(!a.view.camera_moved);
+    }
+
+    #[test]
+    fn presentation_mode_enlarges_both_panes_marks_and_refits() {
+        let mut a = laid_out();
+        a.apply(Command::Present);
+        assert!(a.presenting());
+        for pane in [PaneId::World, PaneId::Config] {
+            assert_eq!(a.view.panes.camera(pane).size, PRESENTATION_SIZE);
+        }
+        assert_eq!(a.view.fit_frames, FIT_PASSES);
+        a.apply(Command::Present);
+        assert!(!a.presenting());
+        assert_eq!(a.view.panes.world.size, 1.0);
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub const CONTROLS: &[(&str, &str)] = &[
         "switch circle / box / polygon / capsule, or make a regular n-gon",
     ),
     ("F1 or ?", "show / hide this help"),
+    (
+        "P",
+        "presentation mode: larger text, lines and handles, for a projector",
+    ),
     ("Panel: Demo", "pick what to show"),
     ("Panel: numbers", "drag or type; each edit is one undo step"),
     ("Panel: Save as", "save under another path"),
@@ -275,6 +279,13 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         }
         if ui.button("Help (F1)").clicked() {
             out.push(Command::Help);
+        }
+        if ui
+            .selectable_label(app.presenting(), "Present (P)")
+            .on_hover_text("larger text, lines and handles, for a projector")
+            .clicked()
+        {
+            out.push(Command::Present);
         }
     });
     export_buttons(ui, app, out);

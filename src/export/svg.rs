@@ -361,6 +361,7 @@ pub(crate) mod tests {
             rect: ScreenRect::new(100.0, 0.0, 400.0, 300.0),
             centre: DVec2::ZERO,
             scale: 50.0,
+            size: 1.0,
         }
     }
 

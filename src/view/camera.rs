@@ -58,6 +58,10 @@ pub struct Camera {
     pub centre: DVec2,
     /// Pixels per world unit, in `MIN_SCALE..=MAX_SCALE`.
     pub scale: f64,
+    /// How large the marks sized in pixels are drawn (stroke widths, dots, arrow heads, label
+    /// offsets and text, the handles): 1 normally, more in presentation mode, so that all of
+    /// them grow together.
+    pub size: f32,
 }
 
 impl Default for Camera {
@@ -66,6 +70,7 @@ impl Default for Camera {
             rect: ScreenRect::new(0.0, 0.0, 1.0, 1.0),
             centre: DVec2::ZERO,
             scale: DEFAULT_SCALE,
+            size: 1.0,
         }
     }
 }
@@ -83,9 +88,9 @@ impl Camera {
         self.centre + DVec2::new(d.x as f64, -d.y as f64) / self.scale
     }
 
-    /// A length in pixels as world units.
+    /// A length in pixels, at the camera's mark [`Camera::size`], as world units.
     pub fn px(&self, pixels: f32) -> f64 {
-        pixels as f64 / self.scale
+        (pixels * self.size) as f64 / self.scale
     }
 
     /// Zooms by `factor` (> 1 zooms in) keeping the world point under `s` where it is.
@@ -155,6 +160,7 @@ mod tests {
             rect: ScreenRect::new(100.0, 50.0, 400.0, 300.0),
             centre: DVec2::new(1.0, 2.0),
             scale: 50.0,
+            size: 1.0,
         }
     }
 

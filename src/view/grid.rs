@@ -45,7 +45,8 @@ pub fn label(value: f64, step: f64) -> String {
 
 /// The grid lines, axes and coordinate labels that cover the camera's pane.
 pub fn marks(camera: &Camera) -> Vec<Mark> {
-    let s = step(camera.scale);
+    // Lines as far apart, in the camera's mark size, as their labels need.
+    let s = step(camera.scale / camera.size.max(1e-3) as f64);
     let (lo, hi) = camera.visible();
     let grid = Stroke::solid(palette::GRID, GRID_WIDTH);
     let axes = Stroke::solid(palette::AXES, AXES_WIDTH);
@@ -125,6 +126,7 @@ mod tests {
             rect: ScreenRect::new(0.0, 0.0, 700.0, 350.0),
             centre: DVec2::ZERO,
             scale: 70.0,
+            size: 1.0,
         };
         let m = marks(&cam);
         let vertical = m

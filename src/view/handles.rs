@@ -392,6 +392,7 @@ mod tests {
             rect: ScreenRect::new(0.0, 0.0, 800.0, 600.0),
             centre: DVec2::ZERO,
             scale: 100.0,
+            size: 1.0,
         };
         (s, b.a, b.b, cam)
     }

@@ -231,6 +231,12 @@ fn screen_direction(d: DVec2) -> Vec2 {
 
 fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
     let screen = |p: DVec2| camera.to_screen(p);
+    // Everything sized in pixels grows with the camera's mark size.
+    let k = camera.size;
+    let sized = |pen: Pen| Pen {
+        width: pen.width * k,
+        ..pen
+    };
     match m {
         Mark::Polygon {
             points,
@@ -242,7 +248,7 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             if pts.len() < 2 || !finite(&pts) {
                 return;
             }
-            let pen = stroke.as_ref().map(|s| path_pen(s, pts.len()));
+            let pen = stroke.as_ref().map(|s| sized(path_pen(s, pts.len())));
             canvas.polygon(&pts, fill.filter(|_| *convex), pen);
         }
         Mark::Polyline { points, stroke } => {
@@ -250,7 +256,7 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             if pts.len() < 2 || !finite(&pts) {
                 return;
             }
-            canvas.polyline(&pts, path_pen(stroke, pts.len() - 1));
+            canvas.polyline(&pts, sized(path_pen(stroke, pts.len() - 1)));
         }
         Mark::Circle {
             centre,
@@ -266,16 +272,16 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             if r < 1.0 {
                 // A point-sized circle: a dot, so it stays visible.
                 if let Some(col) = stroke.map(|s| s.color).or(*fill) {
-                    canvas.dot(c, CIRCLE_DOT_PX, col);
+                    canvas.dot(c, CIRCLE_DOT_PX * k, col);
                 }
                 return;
             }
-            canvas.circle(c, r, *fill, stroke.as_ref().map(Pen::of));
+            canvas.circle(c, r, *fill, stroke.as_ref().map(|s| sized(Pen::of(s))));
         }
         Mark::Segment { from, to, stroke } => {
             let (p, q) = (screen(*from), screen(*to));
             if finite(&[p, q]) {
-                canvas.line(p, q, Pen::of(stroke));
+                canvas.line(p, q, sized(Pen::of(stroke)));
             }
         }
         Mark::Arrow { from, to, stroke } => {
@@ -286,20 +292,21 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
                 return;
             }
             if len < 0.5 {
-                canvas.dot(q, stroke.width, stroke.color);
+                canvas.dot(q, stroke.width * k, stroke.color);
                 return;
             }
             let u = d / len;
-            let head = HEAD_LEN_PX.min(len * 0.6);
-            canvas.line(p, q - u * head * 0.8, Pen::of(stroke));
-            let n = Vec2::new(-u.y, u.x) * (HEAD_HALF_PX * head / HEAD_LEN_PX + stroke.width * 0.3);
+            let head = (HEAD_LEN_PX * k).min(len * 0.6);
+            canvas.line(p, q - u * head * 0.8, sized(Pen::of(stroke)));
+            let n =
+                Vec2::new(-u.y, u.x) * (HEAD_HALF_PX * head / HEAD_LEN_PX + stroke.width * k * 0.3);
             let base = q - u * head;
             canvas.polygon(&[q, base + n, base - n], Some(stroke.color), None);
         }
         Mark::Point { at, color, size } => {
             let p = screen(*at);
             if p.is_finite() {
-                canvas.dot(p, size / 2.0, *color);
+                canvas.dot(p, size / 2.0 * k, *color);
             }
         }
         Mark::Interval {
@@ -317,16 +324,16 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             // The screen normal of the axis, pointing to the axis' left.
             let s_axis = screen_direction(*axis);
             let side = Vec2::new(s_axis.y, -s_axis.x);
-            let (p, q) = (p + side * *offset, q + side * *offset);
+            let (p, q) = (p + side * *offset * k, q + side * *offset * k);
             if !finite(&[p, q]) {
                 return;
             }
-            canvas.line(p, q, Pen::square(*color, INTERVAL_PX));
+            canvas.line(p, q, Pen::square(*color, INTERVAL_PX * k));
             for e in [p, q] {
                 canvas.line(
-                    e + side * TICK_PX,
-                    e - side * TICK_PX,
-                    Pen::square(*color, TICK_WIDTH_PX),
+                    e + side * TICK_PX * k,
+                    e - side * TICK_PX * k,
+                    Pen::square(*color, TICK_WIDTH_PX * k),
                 );
             }
         }
@@ -341,7 +348,7 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
                 return;
             }
             if let Some((a, b)) = clip_line(p, d, camera.rect) {
-                canvas.line(a, b, Pen::of(stroke));
+                canvas.line(a, b, sized(Pen::of(stroke)));
             }
         }
         Mark::Label {
@@ -350,9 +357,9 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             color,
             offset,
         } => {
-            let p = screen(*at) + Vec2::new(offset.0, offset.1);
+            let p = screen(*at) + Vec2::new(offset.0, offset.1) * k;
             if p.is_finite() {
-                canvas.text(p, text, TextStyle::plain(LABEL_SIZE, *color));
+                canvas.text(p, text, TextStyle::plain(LABEL_SIZE * k, *color));
             }
         }
     }
@@ -470,6 +477,7 @@ pub(crate) mod tests {
             rect: ScreenRect::new(100.0, 0.0, 400.0, 300.0),
             centre: DVec2::ZERO,
             scale: 50.0,
+            size: 1.0,
         }
     }
 
@@ -477,6 +485,36 @@ pub(crate) mod tests {
         let mut r = Recorder::default();
         paint(&[m], &cam(), &mut r);
         r.0
+    }
+
+    /// Presentation mode: at mark size 2, every width, dot, head, offset and text is twice as
+    /// large, and world positions stay where they are.
+    #[test]
+    fn marks_sized_in_pixels_grow_with_the_cameras_size() {
+        let at = |size: f32, m: &Mark| {
+            let mut r = Recorder::default();
+            paint(std::slice::from_ref(m), &Camera { size, ..cam() }, &mut r);
+            r.0
+        };
+        let width = 3.0;
+        let segment = Mark::segment(DVec2::ZERO, DVec2::X, Stroke::solid(palette::MTV, width));
+        let pen = |w: f32| Pen {
+            width: w,
+            ..Pen::of(&Stroke::solid(palette::MTV, width))
+        };
+        let (p, q) = (cam().to_screen(DVec2::ZERO), cam().to_screen(DVec2::X));
+        assert_eq!(at(2.0, &segment), [format!("line {p} {q} {:?}", pen(6.0))]);
+        let dot = Mark::dot(DVec2::ZERO, palette::ORIGIN, 8.0);
+        assert_eq!(at(2.0, &dot), [format!("dot {p} 8 {:?}", palette::ORIGIN)]);
+        let label = Mark::label(DVec2::ZERO, "x", palette::TEXT, (4.0, -8.0));
+        let style = TextStyle::plain(LABEL_SIZE * 2.0, palette::TEXT);
+        let moved = p + Vec2::new(8.0, -16.0);
+        assert_eq!(at(2.0, &label), [format!("text {moved} x {style:?}")]);
+        // Every kind changes (none is left at its size), and at size 1 nothing does.
+        for m in every_kind() {
+            assert_eq!(at(1.0, &m), one(m.clone()), "{m:?}");
+            assert_ne!(at(2.0, &m), one(m.clone()), "{m:?}");
+        }
     }
 
     #[test]

@@ -99,6 +99,12 @@ impl Panes {
         ScreenRect::new(r.x, r.y, r.w + self.config.rect.w, r.h)
     }
 
+    /// Draws both panes' marks sized in pixels `size` times larger (see [`Camera::size`]).
+    pub fn set_mark_size(&mut self, size: f32) {
+        self.world.size = size;
+        self.config.size = size;
+    }
+
     /// Sets the split from the screen x of the line between the panes, kept within
     /// [`MIN_SPLIT`] of either side.
     pub fn split_at(&mut self, x: f32) {

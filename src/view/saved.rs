@@ -88,6 +88,7 @@ mod tests {
             rect: ScreenRect::new(330.0, 0.0, 500.0, 860.0),
             centre: DVec2::new(x, -1.0),
             scale: s,
+            size: 1.0,
         };
         let panes = Panes {
             world: cam(0.5, 90.0),
