@@ -129,6 +129,45 @@ mod tests {
         );
     }
 
+    /// Every scene at its first, a middle and its last step, at the default size and at
+    /// 1024×640: no pane label overlaps another or leaves its pane (text boxes estimated from
+    /// the font size, as `view::labels` places them).
+    #[test]
+    fn pane_labels_stay_apart_and_inside_their_panes() {
+        let mut problems = Vec::new();
+        let mut checked = 0;
+        for entry in std::fs::read_dir("scenes").unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let mut p = picture(path.file_name().unwrap().to_str().unwrap());
+            let steps = figure::build(&p.scene, p.demo, 0).unwrap().steps;
+            for size in [DEFAULT_SIZE, (1024, 640)] {
+                for step in [0, steps / 2, steps - 1] {
+                    (p.size, p.step) = (size, step);
+                    for pane in p.sheet().unwrap().panes {
+                        checked += 1;
+                        for problem in crate::view::labels::problems(&pane.marks, &pane.camera) {
+                            problems.push(format!(
+                                "{} step {} at {size:?}: {problem}",
+                                path.display(),
+                                step + 1
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+        assert!(
+            problems.is_empty(),
+            "{} problems:\n{}",
+            problems.len(),
+            problems.join("\n")
+        );
+    }
+
     #[test]
     fn every_scene_makes_a_well_formed_svg() {
         for entry in std::fs::read_dir("scenes").unwrap() {

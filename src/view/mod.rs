@@ -6,6 +6,8 @@
 //!   and every mark a pane draws (grid, figure, handles, title).
 //! * [`grid`], [`handles`], [`fit`]: the grid behind a pane, the editing handles around the
 //!   bodies (and which one is under the mouse), the bounds a fit shows.
+//! * [`labels`]: where each label goes so that none overlaps another, covers a dot or leaves
+//!   its pane.
 //! * [`paint`]: the one painter: marks through a camera into the primitives of a small
 //!   [`paint::Canvas`] trait. The window and the SVG writer are its two canvases, so they agree
 //!   by construction.
@@ -18,6 +20,7 @@ pub mod camera;
 pub mod fit;
 pub mod grid;
 pub mod handles;
+pub mod labels;
 pub mod paint;
 pub mod panes;
 pub mod saved;

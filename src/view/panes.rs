@@ -8,7 +8,7 @@
 use super::camera::{Camera, ScreenRect};
 use super::fit::content_bounds;
 use super::paint::PanePicture;
-use super::{grid, handles};
+use super::{grid, handles, labels};
 use crate::figure::{Figure, Mark, PaneId};
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
@@ -158,14 +158,16 @@ impl Panes {
     }
 
     /// Everything `pane` draws, in order: the grid, the figure's marks, the handles (in the
-    /// world) and the pane's title.
+    /// world) and the pane's title, with the labels placed apart ([`labels::place`]).
     pub fn marks(&self, shown: &Shown, pane: PaneId) -> Vec<Mark> {
         let cam = self.camera(pane);
         let mut marks = grid::marks(cam);
+        let grid = 0..marks.len();
         marks.extend_from_slice(shown.figure_marks(pane));
         if pane == PaneId::World {
             marks.extend(shown.handle_marks(cam));
         }
+        let figure = grid.end..marks.len();
         let title = match pane {
             PaneId::World => "World",
             PaneId::Config => "Configuration space: B \u{2212} A",
@@ -176,6 +178,8 @@ impl Panes {
             color: palette::TEXT,
             offset: TITLE_OFFSET,
         });
+        let title = figure.end..marks.len();
+        labels::place(&mut marks, cam, title, figure, grid);
         marks
     }
 

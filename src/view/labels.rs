@@ -1,0 +1,223 @@
+//! Where a pane's labels go: none over another, none over a dot that matters, none out of the
+//! pane.
+//!
+//! Each figure label comes with an offset from its point that its figure chose. When the text
+//! there would overlap a label already placed, cover a dot (the origin, a hit point, a simplex
+//! point) or leave the pane, the label tries the other sides of its point, then a little
+//! farther out, and takes the first place that is free (or, if none is, the one that overlaps
+//! least). The pane's title is placed first and never moves; the grid's coordinates come last
+//! and are left out where they would overlap anything, since the grid says the same a line
+//! further on. Text boxes are estimated from the font size, as the window and the SVG writer
+//! both draw text left-aligned and centred vertically on its point.
+
+use super::camera::{Camera, ScreenRect};
+use super::paint::LABEL_SIZE;
+use crate::figure::Mark;
+use glam::Vec2;
+
+/// A character's width as a share of the font size: generous for the proportional font, so
+/// that an estimated box holds the text drawn.
+pub const CHAR_WIDTH: f32 = 0.6;
+/// A text's height as a share of the font size.
+pub const LINE_HEIGHT: f32 = 1.2;
+/// Pixels (at mark size 1) kept between a label and the pane's edge.
+pub const EDGE_MARGIN: f32 = 2.0;
+/// How much farther out the second ring of places is than the label's own offset.
+pub const FARTHER: f32 = 1.8;
+
+/// A screen box, `min` to `max` (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextBox {
+    pub min: Vec2,
+    pub max: Vec2,
+}
+
+impl TextBox {
+    /// The box of `text` drawn at screen point `at` in a font of `size` pixels.
+    pub fn of(text: &str, at: Vec2, size: f32) -> TextBox {
+        let w = text.chars().count() as f32 * size * CHAR_WIDTH;
+        let h = size * LINE_HEIGHT;
+        TextBox {
+            min: Vec2::new(at.x, at.y - h / 2.0),
+            max: Vec2::new(at.x + w, at.y + h / 2.0),
+        }
+    }
+
+    /// The area the two boxes share (0 when they do not overlap).
+    pub fn overlap(&self, other: &TextBox) -> f32 {
+        let lo = self.min.max(other.min);
+        let hi = self.max.min(other.max);
+        let d = (hi - lo).max(Vec2::ZERO);
+        d.x * d.y
+    }
+
+    /// Whether the box lies inside `r`, `margin` pixels from its edges.
+    pub fn inside(&self, r: ScreenRect, margin: f32) -> bool {
+        self.min.x >= r.x + margin
+            && self.min.y >= r.y + margin
+            && self.max.x <= r.x + r.w - margin
+            && self.max.y <= r.y + r.h - margin
+    }
+
+    /// The part of the box outside `r`, as an area.
+    fn outside(&self, r: ScreenRect) -> f32 {
+        let whole = (self.max - self.min).x * (self.max - self.min).y;
+        let inner = self.overlap(&TextBox {
+            min: r.min(),
+            max: r.max(),
+        });
+        whole - inner
+    }
+}
+
+/// Where the label `mark` (a [`Mark::Label`]) is drawn through `camera`, as a box; `None` for
+/// other marks and labels at no finite place.
+pub fn text_box(mark: &Mark, camera: &Camera) -> Option<TextBox> {
+    let Mark::Label {
+        at, text, offset, ..
+    } = mark
+    else {
+        return None;
+    };
+    let p = camera.to_screen(*at) + Vec2::new(offset.0, offset.1) * camera.size;
+    p.is_finite()
+        .then(|| TextBox::of(text, p, LABEL_SIZE * camera.size))
+}
+
+/// The dots a label must not cover, as boxes: every [`Mark::Point`] of `marks`.
+fn dots(marks: &[Mark], camera: &Camera) -> Vec<TextBox> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Point { at, size, .. } => {
+                let p = camera.to_screen(*at);
+                let r = Vec2::splat(size / 2.0 * camera.size);
+                p.is_finite().then_some(TextBox {
+                    min: p - r,
+                    max: p + r,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The offsets a label with offset `o` (pixels at mark size 1, its text `width` pixels wide)
+/// tries, its own first: beside its point on the right and on the left, above and below, at
+/// the same distance and then [`FARTHER`] out.
+fn candidates(o: (f32, f32), width: f32) -> Vec<(f32, f32)> {
+    let (dx, dy) = o;
+    // The gap between the point and the text's near end, on whichever side it was.
+    let gap = if dx < 0.0 { -(dx + width) } else { dx }.max(4.0);
+    let rise = dy.abs().max(10.0);
+    let mut out = vec![o];
+    for k in [1.0, FARTHER] {
+        let (right, left, centred) = (gap * k, -gap * k - width, -width / 2.0);
+        for c in [
+            (right, dy * k),
+            (left, dy * k),
+            (right, -dy * k),
+            (left, -dy * k),
+            (centred, -rise * k),
+            (centred, rise * k),
+            (right, -rise * k),
+            (left, -rise * k),
+            (right, rise * k),
+            (left, rise * k),
+        ] {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Moves the figure labels among `marks[figure]` where they overlap nothing (see the module's
+/// notes), with the labels at `fixed` placed first and the grid's labels at `grid` dropped where
+/// they would overlap what is placed. Marks are drawn in the same order as before.
+pub fn place(
+    marks: &mut Vec<Mark>,
+    camera: &Camera,
+    fixed: std::ops::Range<usize>,
+    figure: std::ops::Range<usize>,
+    grid: std::ops::Range<usize>,
+) {
+    let pane = camera.rect;
+    let margin = EDGE_MARGIN * camera.size;
+    let size = LABEL_SIZE * camera.size;
+    let obstacles = dots(marks, camera);
+    let mut placed: Vec<TextBox> = fixed.filter_map(|i| text_box(&marks[i], camera)).collect();
+    for i in figure {
+        let Mark::Label {
+            at, text, offset, ..
+        } = &mut marks[i]
+        else {
+            continue;
+        };
+        let point = camera.to_screen(*at);
+        if !point.is_finite() {
+            continue;
+        }
+        let width = TextBox::of(text, Vec2::ZERO, LABEL_SIZE).max.x;
+        let mut best: Option<((f32, f32), f32, TextBox)> = None;
+        for c in candidates(*offset, width) {
+            let b = TextBox::of(text, point + Vec2::new(c.0, c.1) * camera.size, size);
+            let over: f32 = placed.iter().chain(&obstacles).map(|p| b.overlap(p)).sum();
+            let out = if b.inside(pane, margin) {
+                0.0
+            } else {
+                b.outside(pane) + 1.0
+            };
+            let bad = over + out;
+            if best.as_ref().is_none_or(|(_, least, _)| bad < *least) {
+                best = Some((c, bad, b));
+            }
+            if bad == 0.0 {
+                break;
+            }
+        }
+        if let Some((c, _, b)) = best {
+            *offset = c;
+            placed.push(b);
+        }
+    }
+    // Grid coordinates where they overlap nothing placed.
+    let mut drop = Vec::new();
+    for i in grid {
+        if let Some(b) = text_box(&marks[i], camera) {
+            if placed.iter().any(|p| b.overlap(p) > 0.0) || !b.inside(pane, 0.0) {
+                drop.push(i);
+            } else {
+                placed.push(b);
+            }
+        }
+    }
+    for i in drop.into_iter().rev() {
+        marks.remove(i);
+    }
+}
+
+/// Pairs of labels among `marks` whose boxes overlap, and labels that leave the pane: for
+/// tests and checks of every scene.
+pub fn problems(marks: &[Mark], camera: &Camera) -> Vec<String> {
+    let boxes: Vec<(&str, TextBox)> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Label { text, .. } => text_box(m, camera).map(|b| (text.as_str(), b)),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, (t, b)) in boxes.iter().enumerate() {
+        if !b.inside(camera.rect, 0.0) {
+            out.push(format!("{t:?} leaves the pane"));
+        }
+        for (u, c) in &boxes[i + 1..] {
+            if b.overlap(c) > 0.0 {
+                out.push(format!("{t:?} overlaps {u:?}"));
+            }
+        }
+    }
+    out
+}
