@@ -5,7 +5,7 @@ use minkowski_lab::app::picture::run_picture;
 use minkowski_lab::atomic_write::{check_writable, write_atomic};
 use minkowski_lab::export::picture::Picture;
 use minkowski_lab::scene::{Demo, Scene};
-use minkowski_lab::{app, figure, report};
+use minkowski_lab::{app, export, figure, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,11 +34,12 @@ enum Command {
         /// The scene file.
         scene: PathBuf,
     },
-    /// Draw a scene's demo to a PNG (the window, opened for a moment) or an SVG (no window).
+    /// Draw a scene's demo to a PNG (the window, opened for a moment) or an SVG (no window), or
+    /// write its iteration table as CSV (no window).
     Render {
         /// The scene file.
         scene: PathBuf,
-        /// The picture to write: OUT.png or OUT.svg.
+        /// The file to write: OUT.png or OUT.svg (a picture), OUT.csv (the iteration table).
         #[arg(short, long, value_name = "OUT")]
         output: PathBuf,
         /// The demo to show (default: the scene's own).
@@ -98,16 +99,21 @@ fn render(
     let demo = demo.unwrap_or(scene.demo);
     let bodies = scene.bodies().map_err(|e| format!("{name}: {e}"))?;
     print_warnings(&name, &bodies.warnings);
-    figure::build(&scene, demo, step).map_err(|e| format!("{name}: {e}"))?;
+    let fig = figure::build(&scene, demo, step).map_err(|e| format!("{name}: {e}"))?;
     let ext = out
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    if ext != "png" && ext != "svg" {
+    if !["png", "svg", "csv"].contains(&ext.as_str()) {
         return Err(format!(
-            "{}: the picture must end in .png or .svg",
+            "{}: the output must end in .png or .svg (a picture) or .csv (the iteration table)",
             out.display()
         ));
+    }
+    if ext == "csv" {
+        let text = export::csv::figure_csv(&fig, demo).map_err(|e| format!("{name}: {e}"))?;
+        check_writable(&out).map_err(|e| e.to_string())?;
+        return write_atomic(&out, text.as_bytes()).map_err(|e| e.to_string());
     }
     check_writable(&out).map_err(|e| e.to_string())?;
     let p = Picture {

@@ -67,6 +67,88 @@ fn an_svg_is_written_without_a_window() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `-o OUT.csv` writes the demo's iteration table, as the window's CSV button does: no window,
+/// typed cells (whole numbers, words, exact decimals); a demo without a table is refused with
+/// the scene and the demo named, and nothing is written.
+#[test]
+fn a_csv_is_the_iteration_table_without_a_window() {
+    let dir = temp_dir("csv");
+    let out = dir.join("cloud.csv");
+    let o = run(
+        &[
+            "render",
+            "scenes/point_cloud_triangles.json",
+            "-o",
+            out.to_str().unwrap(),
+            "--step",
+            "2",
+        ],
+        false,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "step,candidate,from,to,left,right,on line,verdict,accepted"
+    );
+    assert_eq!(
+        lines[1],
+        "1,1,b2-a1,b0-a0,2,2,1,splits the points: refused,no"
+    );
+    assert!(
+        text.contains(",no point outside: a hull edge,yes\r\n"),
+        "{text}"
+    );
+    // Another demo of the same scene: exact numbers.
+    let o = run(
+        &[
+            "render",
+            "scenes/sat_projections.json",
+            "-o",
+            out.to_str().unwrap(),
+            "--demo",
+            "sat",
+        ],
+        false,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(&row[..2], ["1", "1"], "step 1, axis 1");
+    assert!(
+        row[2].len() > 10,
+        "full precision, not 4 decimals: {}",
+        row[2]
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only the CSV");
+    // No table: an error that says where and what, and no file.
+    std::fs::remove_file(&out).unwrap();
+    let o = run(
+        &[
+            "render",
+            "scenes/sat_projections.json",
+            "-o",
+            out.to_str().unwrap(),
+            "--demo",
+            "linear_cast",
+        ],
+        false,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("scenes/sat_projections.json: the linear_cast demo has no iteration table"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn errors_are_found_before_a_window_opens() {
     let dir = temp_dir("errors");
@@ -110,7 +192,7 @@ fn errors_are_found_before_a_window_opens() {
         ),
         (
             &["render", "scenes/obb_vs_obb.json", "-o", "x.gif"],
-            ".png or .svg",
+            ".png or .svg (a picture) or .csv (the iteration table)",
         ),
         (
             &["render", "scenes/obb_vs_obb.json", "-o", png, "--step", "0"],

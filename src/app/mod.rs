@@ -767,15 +767,14 @@ impl App {
 
     /// Writes the iteration table as CSV beside the scene file.
     fn export_csv(&mut self) {
-        let Some(table) = self.figure().and_then(|f| f.table.as_ref()) else {
-            self.dialogs.banner = Some(format!(
-                "No CSV written: the {} demo has no iteration table.",
-                self.playback.demo.as_str()
-            ));
-            return;
+        let text = match self.figure() {
+            Some(f) => export::csv::figure_csv(f, self.playback.demo),
+            None => Err("the scene has no figure".into()),
         };
-        let text = export::csv::table_csv(table);
-        self.write_export("CSV", "csv", false, text.as_bytes());
+        match text {
+            Ok(text) => self.write_export("CSV", "csv", false, text.as_bytes()),
+            Err(e) => self.dialogs.banner = Some(format!("No CSV written: {e}.")),
+        }
     }
 
     /// Writes the window's pixels as a PNG, if one was asked for this frame (after drawing).

@@ -11,7 +11,7 @@ use super::files::{self, SceneEntry};
 use super::playback::{MAX_SPEED, MIN_SPEED};
 use super::{shape_edit, App, Pending};
 use crate::figure::compare::Answer;
-use crate::figure::{common, Figure, Table};
+use crate::figure::{common, Figure, Plot, Table};
 use crate::geometry::DVec2;
 use crate::scene::{Body, Demo, ShapeSpec};
 use egui_macroquad::egui;
@@ -796,23 +796,28 @@ const PLOT_SHARE: f32 = 0.4;
 /// The plot's floor: distances are drawn as `max(|d|, PLOT_FLOOR)` on the log scale.
 const PLOT_FLOOR: f64 = 1e-16;
 
-/// The iteration table (click a row to show that step) and the plot of the distance against the
-/// iteration on a log scale, the current step marked in both.
+/// The iteration table (click a row to show that step) and the plot the table asks for, titled
+/// with what it plots, the current step marked in both.
 fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
     let height = ui.available_height();
     let plot_width = ui.available_width() * PLOT_SHARE;
     ui.horizontal_top(|ui| {
-        ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
-            ui.label(egui::RichText::new("Iterations").strong());
-            match table.plot {
-                crate::figure::Plot::None => {}
-                crate::figure::Plot::Distance(col) => distance_plot(ui, step, table, col),
-                crate::figure::Plot::Bounds { lower, upper } => {
-                    bounds_plot(ui, step, table, lower, upper)
+        if table.plot != Plot::None {
+            let top_down = egui::Layout::top_down(egui::Align::Min);
+            ui.allocate_ui_with_layout(egui::vec2(plot_width, height), top_down, |ui| {
+                ui.label(egui::RichText::new(table.labels.title).strong());
+                let axes = (table.labels.x, table.labels.y);
+                match table.plot {
+                    Plot::None => {}
+                    Plot::Distance(col) => distance_plot(ui, step, table, col, axes),
+                    Plot::Bounds { lower, upper } => {
+                        bounds_plot(ui, step, table, lower, upper, axes)
+                    }
+                    Plot::Bars(col) => bars_plot(ui, step, table, col, axes),
                 }
-            }
-        });
-        ui.separator();
+            });
+            ui.separator();
+        }
         iteration_table(ui, step, table, out);
     });
 }
@@ -858,24 +863,13 @@ fn iteration_table(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<
                             }
                         };
                         text(format!("{}", i + 1));
-                        for v in row {
-                            text(table_number(*v));
+                        for c in row {
+                            text(c.text());
                         }
                         ui.end_row();
                     }
                 });
         });
-}
-
-/// A table cell: short for ordinary numbers, scientific for the tiny and the huge.
-fn table_number(v: f64) -> String {
-    if v == 0.0 || (1e-3..1e5).contains(&v.abs()) {
-        format!("{:.5}", v + 0.0)
-    } else if v.is_finite() {
-        format!("{v:.3e}")
-    } else {
-        "\u{2013}".into()
-    }
 }
 
 /// One line of a plot: for each iteration its height (a value, or its log10 on a log scale) if
@@ -886,15 +880,20 @@ struct PlotLine {
     color: egui::Color32,
 }
 
-/// How a plot's heights read: as powers of ten, or as they are.
+/// How a plot's heights read: as powers of ten, as they are, or as they are with a bar each
+/// from zero.
 #[derive(Clone, Copy, PartialEq)]
 enum PlotScale {
     Log,
     Linear,
+    Bars,
 }
 
+/// What a plot's axes measure: along the bottom, up the side.
+type Axes = (&'static str, &'static str);
+
 /// The distance column against the iteration, log scale, painted with egui's painter.
-fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
+fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
     let values = column(table, col);
     let line = PlotLine {
         heights: values
@@ -910,17 +909,43 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize) {
         step,
         &[line],
         PlotScale::Log,
+        axes,
         &[(
-            "|distance| by iteration (log)",
+            "hollow: overlap, its size plotted",
             egui_color(crate::palette::TEXT),
         )],
     );
 }
 
+/// A column of signed values, a bar each from zero: gaps up in the gap colour, overlaps down
+/// in the overlap colour, on a linear scale.
+fn bars_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
+    let values = column(table, col);
+    let bars = PlotLine {
+        heights: values.iter().map(|v| v.is_finite().then_some(*v)).collect(),
+        hollow: vec![false; values.len()],
+        color: egui_color(crate::palette::TEXT),
+    };
+    let caption = [
+        ("gap", egui_color(crate::palette::SAT_GAP)),
+        (" above 0, ", egui_color(crate::palette::TEXT)),
+        ("overlap", egui_color(crate::palette::SAT_OVERLAP)),
+        (" below", egui_color(crate::palette::TEXT)),
+    ];
+    line_plot(ui, step, &[bars], PlotScale::Bars, axes, &caption);
+}
+
 /// A lower and an upper bound against the iteration, on a linear scale (both are of one size,
 /// and the point is how they meet): two lines closing on each other. A negative bound (GJK's
 /// first lower bounds) says nothing and is left out.
-fn bounds_plot(ui: &mut egui::Ui, step: usize, table: &Table, lower: usize, upper: usize) {
+fn bounds_plot(
+    ui: &mut egui::Ui,
+    step: usize,
+    table: &Table,
+    lower: usize,
+    upper: usize,
+    axes: Axes,
+) {
     let bound = |col: usize, color| {
         let values = column(table, col);
         PlotLine {
@@ -940,9 +965,9 @@ fn bounds_plot(ui: &mut egui::Ui, step: usize, table: &Table, lower: usize, uppe
         ("upper", hi.color),
         (" and ", egui_color(crate::palette::TEXT)),
         ("lower", lo.color),
-        (" bound by iteration", egui_color(crate::palette::TEXT)),
+        (" bound", egui_color(crate::palette::TEXT)),
     ];
-    line_plot(ui, step, &[lo, hi], PlotScale::Linear, &caption);
+    line_plot(ui, step, &[lo, hi], PlotScale::Linear, axes, &caption);
 }
 
 /// A linear plot's range and grid spacing for heights from `lo` to `hi`: a round spacing (1,
@@ -964,29 +989,39 @@ fn linear_ticks(lo: f64, hi: f64) -> (f64, f64, f64) {
     (lo, hi, every)
 }
 
-/// A table column's values, NaN where a row is short.
+/// A table column's measures, NaN where a row has none.
 fn column(table: &Table, col: usize) -> Vec<f64> {
     table
-        .rows
-        .iter()
-        .map(|r| r.get(col).copied().unwrap_or(f64::NAN))
+        .numbers(col)
+        .into_iter()
+        .map(|v| v.unwrap_or(f64::NAN))
         .collect()
 }
 
-/// Lines of heights against the iteration, painted with egui's painter: a grid line and a
+/// Room around a plot's area, points: tick labels on the left, the y label and caption on top,
+/// row numbers and the x label below.
+const PLOT_LEFT: f32 = 44.0;
+const PLOT_TOP: f32 = 14.0;
+const PLOT_RIGHT: f32 = 8.0;
+const PLOT_BOTTOM: f32 = 26.0;
+/// At most this many row numbers along a plot's bottom.
+const PLOT_X_TICKS: usize = 8;
+
+/// Lines (or bars) of heights against the row, painted with egui's painter: a grid line and a
 /// label for each power of ten (log) or round number (linear), a dot per value (larger at
-/// `step`), the step marked, and the caption (pieces of text in their colours) at the bottom
-/// right.
+/// `step`) or a bar from zero, the step marked, row numbers (from 1, as the table's `#`) and
+/// `axes` named, and the caption (pieces of text in their colours) at the top right.
 fn line_plot(
     ui: &mut egui::Ui,
     step: usize,
     lines: &[PlotLine],
     scale: PlotScale,
+    axes: Axes,
     caption: &[(&str, egui::Color32)],
 ) {
     let size = egui::vec2(
         ui.available_width().max(100.0),
-        ui.available_height().max(60.0),
+        ui.available_height().max(80.0),
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -1008,46 +1043,87 @@ fn line_plot(
             (lo, hi, ((hi - lo) / 6.0).ceil().max(1.0))
         }
         PlotScale::Linear => linear_ticks(lo, hi),
+        // Bars stand on zero, so zero is in the range.
+        PlotScale::Bars => linear_ticks(lo.min(0.0), hi.max(0.0)),
     };
-    let inner = rect.shrink2(egui::vec2(36.0, 10.0));
-    let inner = egui::Rect::from_min_max(egui::pos2(inner.min.x + 8.0, inner.min.y), inner.max);
+    let inner = egui::Rect::from_min_max(
+        rect.min + egui::vec2(PLOT_LEFT, PLOT_TOP),
+        rect.max - egui::vec2(PLOT_RIGHT, PLOT_BOTTOM),
+    );
     let count = lines.iter().map(|l| l.heights.len()).max().unwrap_or(0);
-    let n = count.max(2) - 1;
-    let at = |i: usize, l: f64| {
-        egui::pos2(
-            inner.min.x + inner.width() * i as f32 / n as f32,
-            inner.max.y - inner.height() * ((l - lo) / (hi - lo)) as f32,
-        )
+    let bars = scale == PlotScale::Bars;
+    // Bars sit in the middle of equal slots; dots run from edge to edge.
+    let x_of = |i: usize| {
+        if bars {
+            inner.min.x + inner.width() * (i as f32 + 0.5) / count.max(1) as f32
+        } else {
+            inner.min.x + inner.width() * i as f32 / (count.max(2) - 1) as f32
+        }
     };
+    let y_of = |l: f64| inner.max.y - inner.height() * ((l - lo) / (hi - lo)) as f32;
     let grid = egui_color(crate::palette::GRID);
     let text = egui_color(crate::palette::TEXT);
+    let small = egui::FontId::proportional(10.0);
     let decimals = (-every.log10().floor()).max(0.0) as usize;
     let mut e = lo;
     while e <= hi + every * 1e-9 {
-        let y = at(0, e).y;
+        let y = y_of(e);
+        let zero = bars && e.abs() < every * 1e-9;
         painter.line_segment(
             [egui::pos2(inner.min.x, y), egui::pos2(inner.max.x, y)],
-            (1.0, grid),
+            (1.0, if zero { text } else { grid }),
         );
         painter.text(
             egui::pos2(rect.min.x + 2.0, y),
             egui::Align2::LEFT_CENTER,
             match scale {
                 PlotScale::Log => format!("1e{e}"),
-                PlotScale::Linear => format!("{:.*}", decimals, e + 0.0),
+                PlotScale::Linear | PlotScale::Bars => format!("{:.*}", decimals, e + 0.0),
             },
             egui::FontId::monospace(10.0),
             text,
         );
         e += every;
     }
+    if step < count {
+        let x = x_of(step);
+        painter.line_segment(
+            [egui::pos2(x, inner.min.y), egui::pos2(x, inner.max.y)],
+            (1.0, egui_color(crate::palette::HIT_POSE)),
+        );
+    }
     for line in lines {
         let points: Vec<Option<egui::Pos2>> = line
             .heights
             .iter()
             .enumerate()
-            .map(|(i, l)| l.map(|l| at(i, l)))
+            .map(|(i, l)| l.map(|l| egui::pos2(x_of(i), y_of(l))))
             .collect();
+        if bars {
+            let half = (inner.width() / count.max(1) as f32 * 0.35).max(0.5);
+            for (i, (p, l)) in points.iter().zip(&line.heights).enumerate() {
+                let (Some(p), Some(l)) = (p, l) else { continue };
+                let color = egui_color(if *l > 0.0 {
+                    crate::palette::SAT_GAP
+                } else {
+                    crate::palette::SAT_OVERLAP
+                });
+                let bar = egui::Rect::from_two_pos(
+                    egui::pos2(p.x - half, y_of(0.0)),
+                    egui::pos2(p.x + half, p.y),
+                );
+                painter.rect_filled(bar, 0.0, color);
+                if i == step {
+                    painter.rect_stroke(
+                        bar.expand(1.5),
+                        0.0,
+                        (2.0, egui_color(crate::palette::HIT_POSE)),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+            }
+            continue;
+        }
         // The line runs through consecutive values; a missing one breaks it.
         for run in points.split(Option::is_none) {
             let run: Vec<egui::Pos2> = run.iter().flatten().copied().collect();
@@ -1065,24 +1141,39 @@ fn line_plot(
             }
         }
     }
-    if step < count {
-        let x = at(step, lo).x;
-        painter.line_segment(
-            [egui::pos2(x, inner.min.y), egui::pos2(x, inner.max.y)],
-            (1.0, egui_color(crate::palette::HIT_POSE)),
+    // Row numbers along the bottom, from 1 as the table's `#` column, at most a few.
+    let stride = count.div_ceil(PLOT_X_TICKS).max(1);
+    for i in (0..count).filter(|i| (i + 1) % stride == 0 || *i == 0) {
+        painter.text(
+            egui::pos2(x_of(i), inner.max.y + 1.0),
+            egui::Align2::CENTER_TOP,
+            (i + 1).to_string(),
+            egui::FontId::monospace(10.0),
+            text,
         );
     }
+    let (x_label, y_label) = axes;
+    painter.text(
+        egui::pos2(inner.center().x, rect.max.y - 1.0),
+        egui::Align2::CENTER_BOTTOM,
+        x_label,
+        small.clone(),
+        text,
+    );
+    painter.text(
+        rect.min + egui::vec2(2.0, 1.0),
+        egui::Align2::LEFT_TOP,
+        y_label,
+        small.clone(),
+        text,
+    );
     let mut job = egui::text::LayoutJob::default();
     for (piece, color) in caption {
-        job.append(
-            piece,
-            0.0,
-            egui::TextFormat::simple(egui::FontId::proportional(10.0), *color),
-        );
+        job.append(piece, 0.0, egui::TextFormat::simple(small.clone(), *color));
     }
     let galley = painter.layout_job(job);
-    let corner = egui::pos2(inner.max.x, rect.max.y - 1.0);
-    painter.galley(corner - galley.size(), galley, text);
+    let corner = egui::pos2(rect.max.x - PLOT_RIGHT - galley.size().x, rect.min.y + 1.0);
+    painter.galley(corner, galley, text);
 }
 
 /// Text colour of an answer that disagrees with the reference.

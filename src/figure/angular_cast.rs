@@ -14,7 +14,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::angular_cast::{angular_cast, AngularCast, AngularCastStep};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
@@ -328,9 +328,17 @@ impl Parts for Computed {
                 .cast
                 .iterations
                 .iter()
-                .map(|e| vec![e.t, e.distance, e.bound.total, e.step.unwrap_or(f64::NAN)])
+                .map(|e| {
+                    vec![
+                        Cell::Number(e.t),
+                        Cell::Number(e.distance),
+                        Cell::Number(e.bound.total),
+                        Cell::maybe(e.step),
+                    ]
+                })
                 .collect(),
             plot: Plot::Distance(1),
+            labels: common::CAST_PLOT,
         })
     }
 }
@@ -435,14 +443,14 @@ mod tests {
             assert_eq!(readout(&f, "bound (closing speed)"), num(b.total));
             assert_eq!(readout(&f, "distance"), num(row.distance));
             let table = f.table.as_ref().unwrap();
-            assert_eq!(table.rows[k][0], row.t);
-            assert_eq!(table.rows[k][1], row.distance);
+            assert_eq!(table.rows[k][0], Cell::Number(row.t));
+            assert_eq!(table.rows[k][1], Cell::Number(row.distance));
             match row.step {
                 Some(dt) => {
-                    assert_eq!(table.rows[k][3], dt);
+                    assert_eq!(table.rows[k][3], Cell::Number(dt));
                     assert_eq!(readout(&f, "dt = (d - margin) / bound"), num(dt));
                 }
-                None => assert!(table.rows[k][3].is_nan()),
+                None => assert_eq!(table.rows[k][3], Cell::None),
             }
         }
         // The last iteration says why the cast stopped; A′ is drawn where it stopped.

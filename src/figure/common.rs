@@ -146,6 +146,13 @@ pub fn standard_legend() -> Vec<LegendEntry> {
     ]
 }
 
+/// The plot of a cast's table: the distance left against the iteration.
+pub const CAST_PLOT: super::PlotLabels = super::PlotLabels {
+    title: "Cast: the distance left at each iteration (log scale)",
+    x: "iteration",
+    y: "distance",
+};
+
 /// A number as the read-outs show it: 4 decimals, no `-0`.
 pub fn num(x: f64) -> String {
     if x.is_finite() {

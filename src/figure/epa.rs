@@ -21,7 +21,7 @@
 use super::common::{self, num, vec};
 use super::pairs::{self, pair_name};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::epa::{gjk_epa_contact, ContactMethod, Epa, EpaStep, EpaTermination, GjkEpa};
 use crate::geometry::gjk::witnesses;
 use crate::geometry::minkowski::MdVertex;
@@ -433,19 +433,28 @@ impl Parts for Computed {
                 .steps
                 .iter()
                 .map(|s| {
-                    vec![
-                        s.polytope.len() as f64,
-                        s.edge_distance,
-                        s.best_upper_bound,
-                        s.gap,
-                        s.edge_normal.x,
-                        s.edge_normal.y,
-                        s.support.point.x,
-                        s.support.point.y,
-                    ]
+                    std::iter::once(Cell::Count(s.polytope.len()))
+                        .chain(
+                            [
+                                s.edge_distance,
+                                s.best_upper_bound,
+                                s.gap,
+                                s.edge_normal.x,
+                                s.edge_normal.y,
+                                s.support.point.x,
+                                s.support.point.y,
+                            ]
+                            .map(Cell::Number),
+                        )
+                        .collect()
                 })
                 .collect(),
             plot: Plot::Bounds { lower: 1, upper: 2 },
+            labels: PlotLabels {
+                title: "EPA: lower and upper bound on the core depth",
+                x: "iteration",
+                y: "depth",
+            },
         })
     }
 }
@@ -555,8 +564,11 @@ mod tests {
                 let table = f.table.as_ref().unwrap();
                 assert_eq!(table.plot, Plot::Bounds { lower: 1, upper: 2 });
                 assert_eq!(
-                    (table.rows[k][1], table.rows[k][2]),
-                    (st.edge_distance, st.best_upper_bound)
+                    &table.rows[k][1..3],
+                    &[
+                        Cell::Number(st.edge_distance),
+                        Cell::Number(st.best_upper_bound)
+                    ]
                 );
                 let last = k + 1 == e.steps.len();
                 assert_eq!(!common::arrows_in(&f.config, palette::MTV).is_empty(), last);

@@ -23,7 +23,7 @@
 use super::common::{self, num, vec};
 use super::pairs::{self, pair_name, pair_names};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::epa::{gjk_epa_contact, ContactMethod, GjkEpa};
 use crate::geometry::gjk::{same_point, GjkStep, GjkTermination, GJK_MAX_ITERATIONS};
 use crate::geometry::minkowski::MdVertex;
@@ -546,20 +546,25 @@ impl Parts for Computed {
                 .iter()
                 .map(|s| {
                     let (upper, lower) = bounds(s);
-                    let w = s.support.map_or(DVec2::NAN, |w| w.point);
+                    let w = s.support.map(|w| w.point);
                     vec![
-                        s.simplex.len() as f64,
-                        upper,
-                        lower,
-                        bounds_gap(upper, lower),
-                        s.closest.x,
-                        s.closest.y,
-                        w.x,
-                        w.y,
+                        Cell::Count(s.simplex.len()),
+                        Cell::Number(upper),
+                        Cell::maybe(s.best_lower_bound),
+                        Cell::maybe(Some(bounds_gap(upper, lower)).filter(|g| !g.is_nan())),
+                        Cell::Number(s.closest.x),
+                        Cell::Number(s.closest.y),
+                        Cell::maybe(w.map(|w| w.x)),
+                        Cell::maybe(w.map(|w| w.y)),
                     ]
                 })
                 .collect(),
             plot: Plot::Bounds { lower: 2, upper: 1 },
+            labels: PlotLabels {
+                title: "GJK: upper and lower bound on the core distance",
+                x: "iteration",
+                y: "distance",
+            },
         })
     }
 }
@@ -702,7 +707,10 @@ mod tests {
             }
             let table = f.table.as_ref().unwrap();
             assert_eq!(table.plot, Plot::Bounds { lower: 2, upper: 1 });
-            assert_eq!((table.rows[k][1], table.rows[k][2]), (upper, lower));
+            assert_eq!(
+                (&table.rows[k][1], &table.rows[k][2]),
+                (&Cell::Number(upper), &Cell::maybe(st.best_lower_bound))
+            );
             // The witness points are the weights applied to the vertices behind the kept part.
             let (pa, pb) = pairs::weighted_witnesses(a, b, &st.reduced, &st.weights);
             assert_eq!(

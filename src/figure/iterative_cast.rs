@@ -17,7 +17,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::iterative_cast::{iterative_cast, IterativeCast, IterativeStep};
 use crate::geometry::linear_cast::translated_at;
@@ -292,15 +292,16 @@ impl Parts for Computed {
                 .iter()
                 .map(|e| {
                     vec![
-                        e.t,
-                        e.distance,
-                        e.normal.x,
-                        e.normal.y,
-                        e.next_t.unwrap_or(f64::NAN),
+                        Cell::Number(e.t),
+                        Cell::Number(e.distance),
+                        Cell::Number(e.normal.x),
+                        Cell::Number(e.normal.y),
+                        Cell::maybe(e.next_t),
                     ]
                 })
                 .collect(),
             plot: Plot::Distance(1),
+            labels: common::CAST_PLOT,
         })
     }
 }
@@ -368,8 +369,8 @@ mod tests {
             assert_eq!(faded.len(), k);
             let table = f.table.as_ref().unwrap();
             assert_eq!(table.rows.len(), iters.len());
-            assert_eq!(table.rows[k][0], row.t);
-            assert_eq!(table.rows[k][1], row.distance);
+            assert_eq!(table.rows[k][0], Cell::Number(row.t));
+            assert_eq!(table.rows[k][1], Cell::Number(row.distance));
             let t = f
                 .readouts
                 .iter()

@@ -184,28 +184,106 @@ impl LegendEntry {
     }
 }
 
-/// What the plot under the panes draws against the iteration, by column of a [`Table`].
+/// What the plot under the panes draws, by column of a [`Table`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Plot {
-    /// No plot: the table has no column of distances.
+    /// No plot: the table has no column worth plotting.
     #[default]
     None,
-    /// One column of distances, on a log scale: their magnitude, hollow where not positive
-    /// (overlap).
+    /// One column of distances against the iteration, on a log scale: their magnitude, hollow
+    /// where not positive (overlap). For a search that closes in on a contact.
     Distance(usize),
-    /// A lower and an upper bound on one quantity (GJK's distance, EPA's depth), on a linear
-    /// scale, closing on each other; a negative (or missing) bound says nothing and is left
-    /// out.
+    /// A lower and an upper bound on one quantity (GJK's distance, EPA's depth) against the
+    /// iteration, on a linear scale, closing on each other; a negative (or missing) bound says
+    /// nothing and is left out.
     Bounds { lower: usize, upper: usize },
+    /// One bar per row of a column of signed values (overlap below zero, gap above), on a
+    /// linear scale. For a scan whose rows are alternatives, not approximations: SAT's axes,
+    /// the edge scan's pairs.
+    Bars(usize),
 }
 
-/// The iterations of a traced algorithm, one row each (for the table, the plot and CSV).
+/// What a plot shows, in words: its title and what its axes measure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlotLabels {
+    pub title: &'static str,
+    /// Along the bottom: what a row is ("iteration", "axis", "pair").
+    pub x: &'static str,
+    /// Up the side: what the heights are.
+    pub y: &'static str,
+}
+
+/// One cell of a [`Table`], typed so each kind reads as it should: counts as whole numbers,
+/// facts as yes or no, outcomes as words, measures as decimals, and nothing as a dash. The
+/// window shows [`Cell::text`]; CSV writes exact values (`crate::export::csv`); plots read
+/// [`Cell::number`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// How many of something (simplex points, candidates tried).
+    Count(usize),
+    /// Which one of something, numbered as the window numbers it (from 1 where the read-outs
+    /// and labels count from 1, from 0 where they count from 0: the builder decides).
+    Index(usize),
+    YesNo(bool),
+    /// An outcome in words ("a hull edge", "still separates").
+    Word(&'static str),
+    /// A name built from the scene ("b2-a1").
+    Name(String),
+    /// A measure (a distance, a coordinate, a time). Not NaN: a missing value is
+    /// [`Cell::None`].
+    Number(f64),
+    /// No value here (no next step, the other shape's column).
+    None,
+}
+
+impl Cell {
+    /// A measure that may be missing.
+    pub fn maybe(x: Option<f64>) -> Cell {
+        x.map_or(Cell::None, Cell::Number)
+    }
+
+    /// The cell as the window's table shows it: numbers as the read-outs show them
+    /// ([`common::num`], 4 decimals; rounding noise like −4.4e-16 reads 0.0000).
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Count(n) | Cell::Index(n) => n.to_string(),
+            Cell::YesNo(b) => common::yes_no(*b).to_string(),
+            Cell::Word(w) => w.to_string(),
+            Cell::Name(w) => w.clone(),
+            Cell::Number(x) => common::num(*x),
+            Cell::None => "\u{2013}".to_string(),
+        }
+    }
+
+    /// The measure in the cell, for a plot; `None` for every other kind.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Cell::Number(x) => Some(*x),
+            _ => None,
+        }
+    }
+}
+
+/// The rows of a traced algorithm (its iterations, or the alternatives a scan tries), one row
+/// each, for the table, the plot and CSV.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
     pub columns: Vec<String>,
-    pub rows: Vec<Vec<f64>>,
+    pub rows: Vec<Vec<Cell>>,
     /// What the plot under the panes draws.
     pub plot: Plot,
+    /// The plot's title and axes.
+    pub labels: PlotLabels,
+}
+
+impl Table {
+    /// A column's measures, `None` where a row has no number there.
+    pub fn numbers(&self, col: usize) -> Vec<Option<f64>> {
+        self.rows
+            .iter()
+            .map(|r| r.get(col).and_then(Cell::number))
+            .collect()
+    }
 }
 
 /// Everything a demo shows for one step.
@@ -292,5 +370,210 @@ pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError
         Demo::SeparatingAxis => separating_axis::build(scene, step),
         Demo::Gjk => gjk::build(scene, step),
         Demo::Epa => epa::build(scene, step),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::csv::table_csv;
+
+    /// The kind of a cell, to say what a column holds.
+    fn kind(c: &Cell) -> &'static str {
+        match c {
+            Cell::Count(_) => "count",
+            Cell::Index(_) => "index",
+            Cell::YesNo(_) => "yes/no",
+            Cell::Word(_) => "word",
+            Cell::Name(_) => "name",
+            Cell::Number(_) => "number",
+            Cell::None => "none",
+        }
+    }
+
+    fn table(file: &str, demo: Demo) -> Table {
+        let path = format!("{}/scenes/{file}", env!("CARGO_MANIFEST_DIR"));
+        let scene = Scene::load(std::path::Path::new(&path)).unwrap();
+        build(&scene, demo, 0)
+            .unwrap()
+            .table
+            .unwrap_or_else(|| panic!("{file}: {demo:?} has no table"))
+    }
+
+    /// Each demo with a trace: its scene, its CSV header, the kinds of its first row, its plot
+    /// and the plot's axes.
+    #[allow(clippy::type_complexity)]
+    const DEMOS: &[(&str, Demo, &str, &[&str], Plot, (&str, &str))] = &[
+        (
+            "sat_projections.json",
+            Demo::Sat,
+            "step,axis,axis x,axis y,A min,A max,B min,B max,distance,overlap",
+            &[
+                "index", "number", "number", "number", "number", "number", "number", "number",
+                "number",
+            ],
+            Plot::Bars(7),
+            ("axis", "distance"),
+        ),
+        (
+            "polygon_vs_polygon_overlapping.json",
+            Demo::Penetration,
+            "step,A's edge,B's vertex,B's edge,A's vertex,face distance,distance,best so far,\
+             least negative so far,least positive so far,largest face distance so far,\
+             separating axis",
+            &[
+                "index", "index", "none", "none", "number", "number", "yes/no", "number", "none",
+                "number", "yes/no",
+            ],
+            Plot::Bars(5),
+            ("pair", "distance"),
+        ),
+        (
+            "iterative_cast_circles.json",
+            Demo::IterativeCast,
+            "step,t,distance,normal x,normal y,next t",
+            &["number"; 5],
+            Plot::Distance(1),
+            ("iteration", "distance"),
+        ),
+        (
+            "angular_cast_slow_spin.json",
+            Demo::AngularCast,
+            "step,t,distance,bound,dt",
+            &["number"; 4],
+            Plot::Distance(1),
+            ("iteration", "distance"),
+        ),
+        (
+            "point_cloud_triangles.json",
+            Demo::PointCloud,
+            "step,candidate,from,to,left,right,on line,verdict,accepted",
+            &[
+                "index", "name", "name", "count", "count", "count", "word", "yes/no",
+            ],
+            Plot::None,
+            ("", ""),
+        ),
+        (
+            "separating_axis_frames.json",
+            Demo::SeparatingAxis,
+            "step,frame,t,cache holds,tries,separated,gap",
+            &["index", "number", "none", "count", "yes/no", "number"],
+            Plot::None,
+            ("", ""),
+        ),
+        (
+            "gjk_polygons_apart.json",
+            Demo::Gjk,
+            "step,simplex points,upper |v|,lower,gap,v x,v y,w x,w y",
+            &[
+                "count", "number", "number", "number", "number", "number", "number", "number",
+            ],
+            Plot::Bounds { lower: 2, upper: 1 },
+            ("iteration", "distance"),
+        ),
+        (
+            "epa_polygons_overlapping.json",
+            Demo::Epa,
+            "step,vertices,lower (edge),upper,gap,normal x,normal y,w x,w y",
+            &[
+                "count", "number", "number", "number", "number", "number", "number", "number",
+            ],
+            Plot::Bounds { lower: 1, upper: 2 },
+            ("iteration", "depth"),
+        ),
+    ];
+
+    #[test]
+    fn every_table_has_typed_columns_and_says_what_it_plots() {
+        for (file, demo, _, kinds, plot, (x, y)) in DEMOS {
+            let t = table(file, *demo);
+            let first: Vec<&str> = t.rows[0].iter().map(kind).collect();
+            assert_eq!(first, *kinds, "{file} {demo:?}: the first row's kinds");
+            // A column keeps its kind down the table (or is empty).
+            for row in &t.rows {
+                for (c, k) in row.iter().zip(*kinds) {
+                    assert!(
+                        kind(c) == *k || matches!(c, Cell::None) || *k == "none",
+                        "{file} {demo:?}: {c:?} in a column of {k}"
+                    );
+                }
+            }
+            assert_eq!(t.plot, *plot, "{file} {demo:?}");
+            assert_eq!((t.labels.x, t.labels.y), (*x, *y), "{file} {demo:?}");
+            assert_eq!(
+                t.labels.title.is_empty(),
+                *plot == Plot::None,
+                "{file} {demo:?}"
+            );
+            // The plotted columns hold numbers.
+            let cols = match *plot {
+                Plot::None => vec![],
+                Plot::Distance(c) | Plot::Bars(c) => vec![c],
+                Plot::Bounds { lower, upper } => vec![lower, upper],
+            };
+            for c in cols {
+                assert!(
+                    t.numbers(c).iter().any(Option::is_some),
+                    "{file} {demo:?}: column {c} has no number to plot"
+                );
+            }
+            // No column header carries a legend of codes.
+            assert!(t
+                .columns
+                .iter()
+                .all(|c| !c.contains('(') || c == "lower (edge)"));
+        }
+    }
+
+    /// The CSV gives each cell back: exact numbers, whole numbers, words.
+    #[test]
+    fn every_table_round_trips_through_csv() {
+        for (file, demo, header, _, _, _) in DEMOS {
+            let t = table(file, *demo);
+            let text = table_csv(&t);
+            let lines: Vec<&str> = text.split("\r\n").collect();
+            assert_eq!(lines[0], *header, "{file} {demo:?}");
+            for (i, (line, row)) in lines[1..].iter().zip(&t.rows).enumerate() {
+                let fields: Vec<&str> = line.split(',').collect();
+                assert_eq!(fields[0], (i + 1).to_string());
+                for (f, c) in fields[1..].iter().zip(row) {
+                    let back = match c {
+                        Cell::Number(x) => f.parse::<f64>().ok() == Some(*x + 0.0),
+                        Cell::Count(n) | Cell::Index(n) => *f == n.to_string(),
+                        Cell::YesNo(b) => *f == if *b { "yes" } else { "no" },
+                        Cell::Word(w) => f == w,
+                        Cell::Name(w) => f == w,
+                        Cell::None => f.is_empty(),
+                    };
+                    assert!(back, "{file} {demo:?} row {}: {f:?} for {c:?}", i + 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cells_read_as_the_readouts_do() {
+        assert_eq!(Cell::Number(-4.4e-16).text(), "0.0000");
+        assert_eq!(Cell::Number(-0.73590168).text(), "-0.7359");
+        assert_eq!(Cell::Count(39).text(), "39");
+        assert_eq!(Cell::Index(3).text(), "3");
+        assert_eq!(Cell::YesNo(true).text(), "yes");
+        assert_eq!(Cell::Word("a hull edge").text(), "a hull edge");
+        assert_eq!(Cell::None.text(), "\u{2013}");
+        assert_eq!(Cell::Count(1).number(), None, "plots read measures only");
+        assert_eq!(Cell::maybe(None), Cell::None);
+    }
+
+    /// SAT's axes count from 1, as its read-outs and labels name them; the edge scan's edges and
+    /// vertices from 0, as its read-outs do.
+    #[test]
+    fn indices_agree_with_the_readouts() {
+        let t = table("sat_projections.json", Demo::Sat);
+        let axes: Vec<&Cell> = t.rows.iter().map(|r| &r[0]).collect();
+        assert_eq!(axes.first(), Some(&&Cell::Index(1)));
+        assert_eq!(axes.last(), Some(&&Cell::Index(t.rows.len())));
+        let t = table("polygon_vs_polygon_overlapping.json", Demo::Penetration);
+        assert!(t.rows.iter().any(|r| r[0] == Cell::Index(0)));
     }
 }

@@ -16,7 +16,7 @@
 
 use super::common::{self, num, vec};
 use super::style;
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::distance::contact_from_md;
 use crate::geometry::edge_scan::{edge_scan, EdgeScan, EdgeScanStep};
 use crate::geometry::{length, unit, Contact, Convex, DVec2, Source};
@@ -570,30 +570,30 @@ impl Parts for Computed {
         if steps.is_empty() {
             return None;
         }
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
-        let distance = |i: Option<usize>| i.map_or(f64::NAN, |i| steps[i].distance);
-        let face = |i: Option<usize>| i.map_or(f64::NAN, |i| steps[i].face_distance);
-        // A's edge, B's vertex, B's edge, A's vertex: two of the four, the others empty.
+        let distance = |i: Option<usize>| Cell::maybe(i.map(|i| steps[i].distance));
+        let face = |i: Option<usize>| Cell::maybe(i.map(|i| steps[i].face_distance));
+        // A's edge, B's vertex, B's edge, A's vertex: two of the four, the others empty. They
+        // count from 0, as the read-outs and the vertex labels do.
         let indices = |s: &EdgeScanStep| {
-            let (e, v) = (s.edge as f64, s.vertex as f64);
+            let (e, v) = (Cell::Index(s.edge), Cell::Index(s.vertex));
             match s.edge_of {
-                Source::A => [e, v, f64::NAN, f64::NAN],
-                Source::B => [f64::NAN, f64::NAN, e, v],
+                Source::A => [e, v, Cell::None, Cell::None],
+                Source::B => [Cell::None, Cell::None, e, v],
             }
         };
-        let mut rows: Vec<Vec<f64>> = (0..steps.len())
+        let mut rows: Vec<Vec<Cell>> = (0..steps.len())
             .map(|i| {
                 let s = &steps[i];
                 let run = self.each[i];
                 let mut row = indices(s).to_vec();
                 row.extend([
-                    s.face_distance,
-                    s.distance,
-                    flag(run.best() == Some(i)),
+                    Cell::Number(s.face_distance),
+                    Cell::Number(s.distance),
+                    Cell::YesNo(run.best() == Some(i)),
                     distance(run.least_negative),
                     distance(run.least_positive),
                     face(run.largest_face),
-                    flag(separates(s, self.rounding)),
+                    Cell::YesNo(separates(s, self.rounding)),
                 ]);
                 row
             })
@@ -601,16 +601,16 @@ impl Parts for Computed {
         let all = self.each.last().copied().unwrap_or_default();
         let mut answer = self
             .chosen()
-            .map_or([f64::NAN; 4], |s| indices(&s))
+            .map_or([const { Cell::None }; 4], |s| indices(&s))
             .to_vec();
         answer.extend([
-            f64::NAN,
-            self.contact.distance,
-            f64::NAN,
+            Cell::None,
+            Cell::Number(self.contact.distance),
+            Cell::None,
             distance(all.least_negative),
             distance(all.least_positive),
             face(all.largest_face),
-            f64::NAN,
+            Cell::None,
         ]);
         rows.push(answer);
         Some(Table {
@@ -630,7 +630,12 @@ impl Parts for Computed {
             .map(String::from)
             .to_vec(),
             rows,
-            plot: Plot::Distance(5),
+            plot: Plot::Bars(5),
+            labels: PlotLabels {
+                title: "Edge scan: the signed distance of each pair, the answer last",
+                x: "pair",
+                y: "distance",
+            },
         })
     }
 }
@@ -818,7 +823,7 @@ mod tests {
         let t = f.table.as_ref().unwrap();
         assert_eq!(t.rows.len(), 17);
         assert_eq!(
-            num(t.rows[16][5]),
+            t.rows[16][5].text(),
             "-0.2000",
             "the answer's row: its distance"
         );
@@ -1021,13 +1026,13 @@ mod tests {
                     .filter(|&d| d >= 0.0)
                     .fold(f64::NAN, f64::min)
             };
-            let same = |x: f64, y: f64| x == y || (x.is_nan() && y.is_nan());
+            let cell = |x: f64| Cell::maybe(Some(x).filter(|x| !x.is_nan()));
             if let Some(t) = table {
                 assert_eq!(t.rows.len(), pairs.len() + 1, "{name}");
                 for (k, row) in t.rows[..pairs.len()].iter().enumerate() {
-                    assert!(same(row[7], least_negative(k)), "{name} pair {}", k + 1);
-                    assert!(same(row[8], least_positive(k)), "{name} pair {}", k + 1);
-                    assert_eq!(row[5], pairs[k].distance, "{name}");
+                    assert_eq!(row[7], cell(least_negative(k)), "{name} pair {}", k + 1);
+                    assert_eq!(row[8], cell(least_positive(k)), "{name} pair {}", k + 1);
+                    assert_eq!(row[5], Cell::Number(pairs[k].distance), "{name}");
                 }
             }
             for k in steps_to_check(pairs.len() + 1) {

@@ -12,11 +12,11 @@
 
 use super::common::{self, num, vec};
 use super::style;
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::exit_vector::{
     exit_vector, interior_point_test, ExitVector, InteriorPointTest,
 };
-use crate::geometry::minkowski::{point_cloud_difference, PointCloudMd};
+use crate::geometry::minkowski::{point_cloud_difference, CloudPoint, PointCloudMd};
 use crate::geometry::wrapping::{wrap_cloud, CandidateVerdict, WrapEnd, WrapStep, Wrapping};
 use crate::geometry::{orient, Convex, DVec2, Pose, Source};
 use crate::palette::{self, Rgba};
@@ -31,13 +31,9 @@ fn verdict_words(v: CandidateVerdict) -> &'static str {
     }
 }
 
-fn verdict_code(v: CandidateVerdict) -> f64 {
-    match v {
-        CandidateVerdict::Splits => 0.0,
-        CandidateVerdict::Clockwise => 1.0,
-        CandidateVerdict::NotFarthest => 2.0,
-        CandidateVerdict::Edge => 3.0,
-    }
+/// A difference point's name, `b_j − a_i` as "bj-ai" (labels, read-outs and the table alike).
+fn point_name(q: &CloudPoint) -> String {
+    format!("b{}-a{}", q.b, q.a)
 }
 
 /// Past this many difference points the cloud is not drawn or wrapped: wrapping costs
@@ -200,7 +196,7 @@ impl Computed {
                 let names: Vec<String> = points
                     .iter()
                     .filter(|q| q.point == cp.point)
-                    .map(|q| format!("b{}-a{}", q.b, q.a))
+                    .map(point_name)
                     .collect();
                 c.push(Mark::label(
                     cp.point,
@@ -394,7 +390,7 @@ impl Parts for Computed {
             ),
         ];
         if let Some(c) = self.candidate {
-            let pair = |k: usize| format!("b{}-a{}", cloud.points[k].b, cloud.points[k].a);
+            let pair = |k: usize| point_name(&cloud.points[k]);
             r.extend([
                 Readout::new(
                     format!("candidate {} of {}", self.step + 1, wrap.steps.len()),
@@ -497,7 +493,7 @@ impl Parts for Computed {
                 "left",
                 "right",
                 "on line",
-                "verdict (0 splits 1 clockwise 2 not farthest 3 edge)",
+                "verdict",
                 "accepted",
             ]
             .map(String::from)
@@ -510,18 +506,20 @@ impl Parts for Computed {
                 .map(|(k, s)| {
                     vec![
                         // Candidates count from 1, as the steps do.
-                        (k + 1) as f64,
-                        s.from as f64,
-                        s.to as f64,
-                        s.points_left as f64,
-                        s.points_right as f64,
-                        s.points_on_line as f64,
-                        verdict_code(s.verdict),
-                        s.accepted as u8 as f64,
+                        Cell::Index(k + 1),
+                        // The points by name, as the read-outs and labels give them.
+                        Cell::Name(point_name(&self.cloud.points[s.from])),
+                        Cell::Name(point_name(&self.cloud.points[s.to])),
+                        Cell::Count(s.points_left),
+                        Cell::Count(s.points_right),
+                        Cell::Count(s.points_on_line),
+                        Cell::Word(verdict_words(s.verdict)),
+                        Cell::YesNo(s.accepted),
                     ]
                 })
                 .collect(),
             plot: Plot::None,
+            labels: Default::default(),
         })
     }
 }

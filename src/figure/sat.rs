@@ -15,7 +15,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::sat::{
     check_claim_of, sat_with, AxisOrigin, Sat, SatAxis, SatOptions, SweptCheck,
 };
@@ -93,20 +93,17 @@ pub fn drawn_axes(count: usize, step: usize) -> Range<usize> {
 
 /// One axis' row of the table.
 /// Axis `i`'s row of the table (the axis counted from 1, as the steps are).
-fn axis_row(i: usize, x: &SatAxis) -> Vec<f64> {
-    let mut row = vec![
-        (i + 1) as f64,
-        x.axis.x,
-        x.axis.y,
-        x.a.min,
-        x.a.max,
-        x.b.min,
-        x.b.max,
-        x.distance,
-        x.overlap,
-    ];
+fn axis_row(i: usize, x: &SatAxis) -> Vec<Cell> {
+    // Axes count from 1, as the read-outs name them.
+    let mut row = vec![Cell::Index(i + 1)];
+    row.extend(
+        [
+            x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+        ]
+        .map(Cell::Number),
+    );
     if let Some(sw) = x.swept {
-        row.extend([sw.a.min, sw.a.max, sw.distance]);
+        row.extend([sw.a.min, sw.a.max, sw.distance].map(Cell::Number));
     }
     row
 }
@@ -542,8 +539,8 @@ impl Parts for Computed {
                     format!(
                         "{} (drawn: {}–{}, around the step)",
                         s.axes.len(),
-                        drawn.start,
-                        drawn.end - 1
+                        drawn.start + 1,
+                        drawn.end
                     )
                 } else {
                     s.axes.len().to_string()
@@ -639,7 +636,12 @@ impl Parts for Computed {
                 .enumerate()
                 .map(|(i, x)| axis_row(i, x))
                 .collect(),
-            plot: Plot::Distance(DISTANCE),
+            plot: Plot::Bars(DISTANCE),
+            labels: PlotLabels {
+                title: "SAT: the interval distance on each axis",
+                x: "axis",
+                y: "distance",
+            },
         })
     }
 }
@@ -704,7 +706,8 @@ mod tests {
             assert_eq!(f.table.as_ref().unwrap().rows.len(), count);
             let said = &f.readouts.iter().find(|x| x.name == "axes").unwrap().value;
             assert!(
-                said.contains(&format!("{}–{}", drawn.start, drawn.end - 1)),
+                // Axes count from 1 in the read-outs, as in the labels and the table.
+                said.contains(&format!("{}–{}", drawn.start + 1, drawn.end)),
                 "{said}"
             );
         }

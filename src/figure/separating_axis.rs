@@ -11,7 +11,7 @@
 
 use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
-use super::{Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
+use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, Readout, Stroke, Table};
 use crate::geometry::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::sat::CacheOutcome;
@@ -388,20 +388,21 @@ impl Parts for Computed {
                 .map(|(k, x)| {
                     vec![
                         // Frames count from 1, as the steps do.
-                        (k + 1) as f64,
-                        x.t,
+                        Cell::Index(k + 1),
+                        Cell::Number(x.t),
                         match x.search.cache {
-                            CacheOutcome::None => f64::NAN,
-                            CacheOutcome::StillSeparates => 1.0,
-                            CacheOutcome::NoLongerSeparates => 0.0,
+                            CacheOutcome::None => Cell::None,
+                            CacheOutcome::StillSeparates => Cell::YesNo(true),
+                            CacheOutcome::NoLongerSeparates => Cell::YesNo(false),
                         },
-                        x.search.tries.len() as f64,
-                        if x.search.found().is_some() { 1.0 } else { 0.0 },
-                        x.search.found().map_or(f64::NAN, |s| s.gap),
+                        Cell::Count(x.search.tries.len()),
+                        Cell::YesNo(x.search.found().is_some()),
+                        Cell::maybe(x.search.found().map(|s| s.gap)),
                     ]
                 })
                 .collect(),
             plot: Plot::None,
+            labels: Default::default(),
         })
     }
 }

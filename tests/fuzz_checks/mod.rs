@@ -111,11 +111,10 @@ pub fn scene_queries(scene: &Scene) {
                 let what = demo.as_str();
                 finite_debug(&format!("{:?}", (&f.world, &f.config)), what);
                 finite_debug(&format!("{:?}", (&f.readouts, &f.legend)), what);
-                // The iteration table writes a missing value (no next step) as NaN, shown as
-                // an empty cell; infinity has no such meaning.
+                // A missing value (no next step) is `Cell::None`; a number is finite.
                 for row in f.table.iter().flat_map(|t| &t.rows) {
                     assert!(
-                        !row.iter().any(|x| x.is_infinite()),
+                        row.iter().all(|c| c.number().is_none_or(f64::is_finite)),
                         "{what}: table {row:?}"
                     );
                 }
