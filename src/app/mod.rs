@@ -548,7 +548,6 @@ impl App {
             self.fit();
             self.view.fit_frames -= 1;
         }
-        self.keep_in_view();
         let commands = input::commands(self, ctx);
         self.redraw |= !commands.is_empty();
         self.apply_all(commands);
@@ -557,6 +556,9 @@ impl App {
         self.check_disk(dt);
         self.playback.advance(dt.min(MAX_PLAY_DT), self.steps());
         self.update_figure();
+        // In the frame that ends a drag or shows a new step, not one later: the frame drawn
+        // now is what the person sees until the next event.
+        self.keep_in_view();
         self.keep_for_recovery();
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
