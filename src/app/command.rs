@@ -94,6 +94,8 @@ pub enum Command {
     ExportCsv,
     /// Show or hide the help.
     Help,
+    /// The pointer is over this body (or its handles) in the world pane, or over neither.
+    Hover(Option<Source>),
     /// Presentation mode on or off: text, lines and handles larger, for a projector.
     Present,
     /// Put the keyboard in the panel's "Open" field.

@@ -83,6 +83,22 @@ fn mouse_input(
     let panes = &app.view.panes;
     let m = mouse();
     let over = if free { panes.pane_at(m) } else { None };
+    // The body under the pointer (or one of its handles) shows its handles.
+    let hovered = match over {
+        Some(PaneId::World) => app.shapes().and_then(|(a, b)| {
+            handles::hit(
+                &app.doc.scene,
+                [a, b],
+                &panes.world,
+                panes.world.to_world(m),
+            )
+            .map(|g| g.body())
+        }),
+        _ => None,
+    };
+    if hovered != app.hovered {
+        out.push(Command::Hover(hovered));
+    }
     let start = press_origin.unwrap_or(m);
     let over_start = if free { panes.pane_at(start) } else { None };
     let (_, wheel) = mouse_wheel();

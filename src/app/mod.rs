@@ -30,7 +30,7 @@ pub mod shape_edit;
 use crate::export;
 use crate::figure::compare::{compare, Comparison};
 use crate::figure::{self, Figure};
-use crate::geometry::Convex;
+use crate::geometry::{Convex, Source};
 use crate::palette;
 use crate::scene::{Demo, Scene};
 use crate::view::camera::ScreenRect;
@@ -133,6 +133,8 @@ pub struct App {
     playback: Playback,
     view: ViewState,
     gesture: Gesture,
+    /// The body under the pointer in the world pane (its handles are drawn).
+    hovered: Option<Source>,
     dialogs: Dialogs,
     watch: FileWatch,
     /// The panel's own widget state (what is typed in its fields, the scene browser's list).
@@ -174,6 +176,7 @@ impl App {
                 presenting: false,
             },
             gesture: Gesture::Idle,
+            hovered: None,
             dialogs: Dialogs::default(),
             watch: FileWatch { mtime, clock: 0.0 },
             panel,
@@ -432,7 +435,18 @@ impl App {
             figure: self.figure(),
             shapes: self.shapes(),
             selected: self.doc.selected,
+            handles_of: [Source::A, Source::B].map(|which| self.handles_shown(which)),
         }
+    }
+
+    /// Whether body `which` shows its editing handles: under the pointer, being dragged, or
+    /// with a selected vertex.
+    pub fn handles_shown(&self, which: Source) -> bool {
+        let dragged = match &self.gesture {
+            Gesture::Drag(d) => Some(gesture::edited_body(d.target)),
+            _ => None,
+        };
+        [self.hovered, dragged, self.doc.selected.map(|(w, _)| w)].contains(&Some(which))
     }
 
     /// Fits both cameras to their panes' content.
@@ -704,6 +718,7 @@ impl App {
             Command::ExportSvg => self.export_svg(),
             Command::ExportCsv => self.export_csv(),
             Command::Help => self.dialogs.help = !self.dialogs.help,
+            Command::Hover(h) => self.hovered = h,
             Command::Present => {
                 self.view.presenting = !self.view.presenting;
                 self.view.panes.set_mark_size(if self.view.presenting {
@@ -940,6 +955,25 @@ mod tests {
         a.apply(Command::Present);
         assert!(!a.presenting());
         assert_eq!(a.view.panes.world.size, 1.0);
+    }
+
+    #[test]
+    fn handles_show_for_the_hovered_dragged_or_selected_body_only() {
+        let mut a = laid_out();
+        assert_eq!(a.shown().handles_of, [false, false]);
+        assert!(a.shown().handle_marks(&a.view.panes.world).is_empty());
+        a.apply(Command::Hover(Some(Source::B)));
+        assert_eq!(a.shown().handles_of, [false, true]);
+        assert!(!a.shown().handle_marks(&a.view.panes.world).is_empty());
+        a.apply(Command::Hover(None));
+        a.apply(Command::BeginDrag {
+            target: gesture::Target::World(crate::view::handles::Grip::Body(Source::A)),
+            at: a.doc.scene.a.position,
+        });
+        assert_eq!(a.shown().handles_of, [true, false]);
+        a.apply(Command::EndGesture);
+        a.apply(Command::Select(Some((Source::B, 0))));
+        assert_eq!(a.shown().handles_of, [false, true]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::playback::{MAX_SPEED, MIN_SPEED};
 use super::{shape_edit, App, Pending};
 use crate::figure::compare::Answer;
 use crate::figure::{common, Figure, Plot, Table};
-use crate::geometry::DVec2;
+use crate::geometry::{DVec2, Source};
 use crate::scene::{Body, Demo, ShapeSpec};
 use egui_macroquad::egui;
 use std::path::PathBuf;
@@ -330,6 +330,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         }
         readouts(ui, fig);
         legend(ui, fig);
+        handles_note(ui, app);
     }
     egui::CollapsingHeader::new("Compare methods")
         .id_salt("compare")
@@ -616,6 +617,26 @@ fn readouts(ui: &mut egui::Ui, fig: &Figure) {
             });
         });
     }
+}
+
+/// What the handles drawn in the world are, when a body shows them; else how to show them.
+fn handles_note(ui: &mut egui::Ui, app: &App) {
+    let shown: Vec<&str> = [(Source::A, "A"), (Source::B, "B")]
+        .into_iter()
+        .filter(|(w, _)| app.handles_shown(*w))
+        .map(|(_, name)| name)
+        .collect();
+    let text = if shown.is_empty() {
+        "Point at a body in the world to show its handles.".to_string()
+    } else {
+        format!(
+            "{}'s handles: the small circle turns it, the arrow (or square, at rest) sets its \
+             velocity, the diamond how far it turns over the motion, a polygon's squares move \
+             its corners.",
+            shown.join(" and ")
+        )
+    };
+    ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).wrap());
 }
 
 fn legend(ui: &mut egui::Ui, fig: &Figure) {

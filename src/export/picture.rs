@@ -35,6 +35,7 @@ impl Picture {
             figure: Some(&figure),
             shapes: Some((&bodies.a, &bodies.b)),
             selected: None,
+            handles_of: [false; 2],
         };
         let (w, h) = (self.size.0 as f32, self.size.1 as f32);
         let mut panes = Panes::default();

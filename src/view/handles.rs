@@ -204,16 +204,21 @@ pub fn outline_edge_at(scene: &Scene, camera: &Camera, p: DVec2) -> Option<(Sour
     None
 }
 
-/// The marks of both bodies' handles: a thin spoke to the rotation handle and the handle, the
-/// velocity arrow (or rest square), all in the body's colour.
+/// The marks of the handles of the bodies `of` says (A, B): a thin spoke to the rotation handle
+/// and the handle, the velocity arrow (or rest square), all in the body's colour.
 pub fn marks(
     scene: &Scene,
     shapes: [&Convex; 2],
     camera: &Camera,
     selected: Option<(Source, usize)>,
+    of: [bool; 2],
 ) -> Vec<Mark> {
     let mut out = Vec::new();
-    for (which, shape) in [(Source::A, shapes[0]), (Source::B, shapes[1])] {
+    for (which, shape) in [(Source::A, shapes[0]), (Source::B, shapes[1])]
+        .into_iter()
+        .zip(of)
+        .filter_map(|(body, shown)| shown.then_some(body))
+    {
         let h = handles(body(scene, which), shape, camera);
         let c = common::body_color(which);
         out.push(Mark::Segment {
@@ -484,7 +489,7 @@ mod tests {
         assert!((local - DVec2::new(0.5, 0.0)).length() < 1e-12);
         assert_eq!(outline_edge_at(&s, &cam, DVec2::new(2.5, 2.0)), None);
         // The non-convex outline is drawn dashed beside the hull.
-        let m = marks(&s, shapes, &cam, None);
+        let m = marks(&s, shapes, &cam, None, [true; 2]);
         assert!(m.iter().any(
             |m| matches!(m, Mark::Polyline { points, stroke } if stroke.dashed && points.len() == 5)
         ));
@@ -498,7 +503,14 @@ mod tests {
     #[test]
     fn handle_marks_are_in_the_body_colours() {
         let (s, a, b, cam) = setup();
-        let m = marks(&s, [&a, &b], &cam, None);
+        let m = marks(&s, [&a, &b], &cam, None, [true; 2]);
+        // Only the body asked for gets handles.
+        let only_b = marks(&s, [&a, &b], &cam, None, [false, true]);
+        assert!(!only_b.is_empty());
+        assert!(only_b
+            .iter()
+            .all(|m| !common::mark_colors(m).contains(&palette::SHAPE_A)));
+        assert!(marks(&s, [&a, &b], &cam, None, [false; 2]).is_empty());
         let red = m
             .iter()
             .filter(|m| matches!(m, Mark::Circle { stroke: Some(st), .. } if st.color == palette::SHAPE_A))

@@ -35,6 +35,9 @@ pub struct Shown<'a> {
     pub shapes: Option<(&'a Convex, &'a Convex)>,
     /// The polygon vertex selected for editing, ringed.
     pub selected: Option<(Source, usize)>,
+    /// The bodies (A, B) whose editing handles are drawn: the one under the pointer, being
+    /// dragged or with a selected vertex. Handles stay quiet otherwise, and in pictures.
+    pub handles_of: [bool; 2],
 }
 
 impl Shown<'_> {
@@ -43,10 +46,16 @@ impl Shown<'_> {
         self.figure.map_or(&[], |f| f.marks(pane))
     }
 
-    /// The editing handles' marks, placed for `camera` (the world pane's).
+    /// The editing handles' marks, placed for `camera` (the world pane's), of the bodies
+    /// [`Shown::handles_of`] names.
     pub fn handle_marks(&self, camera: &Camera) -> Vec<Mark> {
+        self.handles(camera, self.handles_of)
+    }
+
+    /// The handles of bodies `of` (A, B).
+    fn handles(&self, camera: &Camera, of: [bool; 2]) -> Vec<Mark> {
         match self.shapes {
-            Some((a, b)) => handles::marks(self.scene, [a, b], camera, self.selected),
+            Some((a, b)) => handles::marks(self.scene, [a, b], camera, self.selected, of),
             None => vec![],
         }
     }
@@ -147,8 +156,9 @@ impl Panes {
     /// The world box of each pane's content: the world's figure and handles, configuration
     /// space's figure and the origin.
     fn content(&self, shown: &Shown) -> [Option<(DVec2, DVec2)>; 2] {
+        // Every body's handles, shown or not: hovering a body does not move the view.
         let mut handles = Vec::new();
-        for m in shown.handle_marks(&self.world) {
+        for m in shown.handles(&self.world, [true; 2]) {
             super::fit::mark_points(&m, &mut handles);
         }
         [
@@ -227,6 +237,7 @@ mod tests {
             figure: Some(&f),
             shapes: Some((&bodies.a, &bodies.b)),
             selected: None,
+            handles_of: [true; 2],
         };
         let mut p = Panes::default();
         p.layout(ScreenRect::new(342.0, 0.0, 1058.0, 860.0));
