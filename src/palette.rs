@@ -48,8 +48,10 @@ pub const TEXT: Rgba = Rgba(30, 30, 30, 255);
 pub const CAST_RAY: Rgba = Rgba(70, 70, 95, 255);
 /// A cast's contact normal (from A towards B), at the hit or at an iteration.
 pub const CAST_NORMAL: Rgba = Rgba(255, 127, 14, 255);
-/// Half extents of a box (AABB demo).
-pub const HALF_EXTENT: Rgba = Rgba(140, 90, 30, 255);
+/// Half extents of a box (AABB demo). The first article draws them in red; this is a darker
+/// red than A's, so a half extent stays visible drawn over A's red outline and fill, and A
+/// and B stay told apart by their own red and green.
+pub const HALF_EXTENT: Rgba = Rgba(140, 0, 0, 255);
 /// AABB demo: the origin's distances to the sides of B ⊖ A (the closest-point candidates).
 pub const SIDE_CANDIDATE: Rgba = Rgba(150, 70, 170, 255);
 /// Circle vs box: the clamp region the circle's centre is in (the first article's red region).
@@ -66,6 +68,8 @@ pub const SAT_GAP: Rgba = Rgba(20, 150, 160, 255);
 pub const SAT_SWEPT: Rgba = Rgba(245, 150, 60, 255);
 /// SAT: the warning that the swept test claims a hit that never happens.
 pub const SAT_FALSE_CLAIM: Rgba = Rgba(200, 0, 0, 255);
+/// SAT: the push of A the article's own code answers, where it is longer than the shortest.
+pub const ARTICLE_PUSH: Rgba = Rgba(200, 0, 0, 255);
 /// Separating axis: the separating line found and the features it came from.
 pub const SEPARATING_LINE: Rgba = Rgba(20, 150, 160, 255);
 /// Separating axis: last frame's line, still separating.
@@ -80,8 +84,12 @@ pub const CLOUD_POINT: Rgba = Rgba(60, 60, 70, 255);
 pub const WRAP_EDGE: Rgba = Rgba(20, 150, 160, 255);
 /// Point cloud: a refused candidate line and the points outside it.
 pub const WRAP_REFUSED: Rgba = Rgba(230, 120, 30, 255);
-/// Point cloud: the interior point, its segment to the origin, the edge it crosses.
-pub const INTERIOR_POINT: Rgba = Rgba(150, 60, 170, 255);
+/// Point cloud: the interior point, its segment to the origin, the edge it crosses. The fourth
+/// article draws the point in red; a crimson, bluer and darker than A's red (which the same
+/// figure uses for the velocity), so the three do not blur into one.
+pub const INTERIOR_POINT: Rgba = Rgba(170, 0, 80, 255);
+/// An article's misprint, marked where it applies (the point-cloud article's worked example).
+pub const ERRATUM: Rgba = Rgba(230, 0, 120, 255);
 /// Edge scan: the pair being examined — its edge's normal, the origin's distance to its MD edge.
 pub const SCAN_PAIR: Rgba = Rgba(140, 50, 190, 255);
 /// Edge scan: the best pair so far, what the scan would answer if it stopped here.
@@ -106,3 +114,34 @@ pub const UPPER_BOUND: Rgba = Rgba(230, 115, 0, 255);
 pub const WITNESS: Rgba = Rgba(120, 70, 20, 255);
 /// Rounded shapes: the radii added to (or taken from) the cores' answer.
 pub const ROUNDING: Rgba = Rgba(128, 128, 128, 255);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Red as the articles mean it: red well above green and blue.
+    fn is_red(c: Rgba) -> bool {
+        c.0 as u16 >= 2 * c.1 as u16 && c.0 as u16 >= 2 * c.2 as u16 && c.0 >= 120
+    }
+
+    /// How far apart two colours are (sum of channel differences).
+    fn apart(p: Rgba, q: Rgba) -> u16 {
+        (p.0.abs_diff(q.0) as u16) + (p.1.abs_diff(q.1) as u16) + (p.2.abs_diff(q.2) as u16)
+    }
+
+    #[test]
+    fn the_articles_reds_are_red_yet_not_shape_as_red() {
+        for (name, c) in [
+            ("HALF_EXTENT", HALF_EXTENT),
+            ("INTERIOR_POINT", INTERIOR_POINT),
+        ] {
+            assert!(is_red(c), "{name} {c:?} is not red");
+            assert!(apart(c, SHAPE_A) >= 90, "{name} {c:?} too close to A's red");
+            assert!(
+                apart(c, SHAPE_B) >= 200,
+                "{name} {c:?} too close to B's green"
+            );
+        }
+        assert!(apart(INTERIOR_POINT, EXIT_VELOCITY) >= 90);
+    }
+}

@@ -63,7 +63,7 @@ fn an_svg_is_written_without_a_window() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(std::fs::read_to_string(&out)
         .unwrap()
-        .contains("demo penetration"));
+        .contains("Minimum translation (polygons), step"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -259,8 +259,10 @@ fn point_cloud_scene_is_the_fourth_articles_example() {
         vertices: v.iter().map(|&p| DVec2::from(p)).collect(),
         radius: 0.0,
     };
-    assert_eq!(s.a.shape, tri([[2.0, 1.0], [4.0, 1.0], [3.0, 2.0]]));
-    assert_eq!(s.b.shape, tri([[1.0, 1.0], [3.0, 1.0], [2.0, 2.0]]));
+    // The article's own order: its first polygon is A, its second B (it subtracts a − b, the
+    // mirror of this program's B ⊖ A; the figure says so where its misprint lands).
+    assert_eq!(s.a.shape, tri([[1.0, 1.0], [3.0, 1.0], [2.0, 2.0]]));
+    assert_eq!(s.b.shape, tri([[2.0, 1.0], [4.0, 1.0], [3.0, 2.0]]));
     assert_eq!((s.a.position, s.b.position), (DVec2::ZERO, DVec2::ZERO));
     assert_eq!((s.a.angle_deg, s.b.angle_deg), (0.0, 0.0));
 }

@@ -25,6 +25,11 @@ const PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 260.0..=640.0;
 /// Share of the side panel's width that a read-out's name may take; its value wraps in the
 /// rest.
 const READOUT_NAME_SHARE: f32 = 0.42;
+/// The demo list's width: the longest demo title fits.
+const DEMO_LIST_WIDTH: f32 = 260.0;
+/// The demo list's most height: room for every demo, so none hides below the fold (egui's
+/// default, 200 pixels, hid the last two, and its popup does not scroll with the wheel).
+const DEMO_LIST_HEIGHT: f32 = Demo::ALL.len() as f32 * 26.0;
 /// Banner colours: a light red with dark red text.
 const BANNER_FILL: egui::Color32 = egui::Color32::from_rgb(253, 226, 226);
 const BANNER_TEXT: egui::Color32 = egui::Color32::from_rgb(150, 20, 20);
@@ -253,10 +258,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
             p.display().to_string()
         });
     ui.label(egui::RichText::new(file).small().weak());
-    if let Some(d) = &app.doc.scene.description {
-        ui.add_space(4.0);
-        ui.label(displayable(d));
-    }
+    scene_notes(ui, app);
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         if ui
@@ -296,16 +298,22 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
 
     let mut demo = app.playback.demo;
     egui::ComboBox::from_label("Demo")
-        .selected_text(demo.as_str())
-        .width(200.0)
+        .selected_text(demo.title())
+        .width(DEMO_LIST_WIDTH)
+        .height(DEMO_LIST_HEIGHT)
         .show_ui(ui, |ui| {
             for d in Demo::ALL {
-                ui.selectable_value(&mut demo, d, d.as_str());
+                ui.selectable_value(&mut demo, d, d.title())
+                    .on_hover_text(format!("{} ({})", d.article(), d.as_str()));
             }
         });
     if demo != app.playback.demo {
         out.push(Command::Demo(demo));
     }
+    ui.label(egui::RichText::new(format!("Recreates {}", demo.article())).small());
+    ui.add_space(2.0);
+    ui.label(egui::RichText::new("What you are looking at").strong());
+    ui.label(demo.looking_at());
 
     if let Some(Err(e)) = app.figure_result() {
         ui.colored_label(BANNER_TEXT, e);
@@ -354,6 +362,30 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         egui::CollapsingHeader::new("Debug")
             .id_salt("debug")
             .show(ui, |ui| debug(ui, app));
+    }
+}
+
+/// The scene's own description. It is written for the scene's demo: under another demo it
+/// would name marks no longer drawn, so it folds away under a header that says which demo it
+/// belongs to.
+fn scene_notes(ui: &mut egui::Ui, app: &App) {
+    let Some(d) = &app.doc.scene.description else {
+        return;
+    };
+    ui.add_space(4.0);
+    let own = app.doc.scene.demo;
+    if app.playback.demo == own {
+        ui.label(displayable(d));
+    } else {
+        egui::CollapsingHeader::new(format!(
+            "Scene notes, written for \u{201c}{}\u{201d}",
+            own.title()
+        ))
+        .id_salt("scene-notes")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(displayable(d)).weak())
+        });
     }
 }
 
@@ -1266,7 +1298,11 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
                     for r in &c.casts {
                         ui.label(r.method.name()).on_hover_text(&r.note);
                         let off = |k: Answer| r.disagrees.contains(&k);
-                        cell(ui, r.status.as_str().into(), off(Answer::Status));
+                        cell(
+                            ui,
+                            common::cast_status_words(r.status).into(),
+                            off(Answer::Status),
+                        );
                         cell(ui, common::num(r.toi), off(Answer::Toi));
                         cell(ui, optv(r.normal), false);
                         ui.monospace(r.iterations.to_string());

@@ -292,7 +292,7 @@ impl Parts for Computed {
                     None => status_text(cast),
                 },
             ),
-            Readout::new("status", cast.status.as_str()),
+            Readout::new("status", common::cast_status_words(cast.status)),
             Readout::new("time of impact", num(cast.toi)),
             Readout::new(
                 "tolerance, margin",

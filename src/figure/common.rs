@@ -4,6 +4,7 @@
 
 use super::style::{self, ARC_STEP, BODY_FILL_ALPHA, BODY_WIDTH, OPAQUE};
 use super::{Figure, LegendEntry, Mark, Readout, Stroke};
+use crate::geometry::cast::CastStatus;
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{Contact, Convex, DVec2, Source};
 use crate::palette::{self, Rgba};
@@ -165,6 +166,23 @@ pub fn num(x: f64) -> String {
 /// A vector as the read-outs show it.
 pub fn vec(v: DVec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// `n` things, the noun singular or plural as `n` asks ("1 vertex", "3 vertices").
+pub fn count(n: usize, singular: &str, plural: &str) -> String {
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+/// How a cast ended, as a phrase for people (`report` keeps [`CastStatus::as_str`]'s
+/// machine words).
+pub fn cast_status_words(status: CastStatus) -> &'static str {
+    match status {
+        CastStatus::Hit => "hit",
+        CastStatus::Miss => "miss",
+        CastStatus::Overlapping => "overlapping at the start",
+        CastStatus::OutOfIterations => "out of iterations",
+        CastStatus::NoProgress => "no progress",
+    }
 }
 
 /// A yes-or-no fact as the read-outs show it.

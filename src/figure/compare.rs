@@ -15,9 +15,10 @@
 //! the scene's size; a normal only when it is not an equally good answer (on a tie between
 //! parallel faces several normals give the same depth, and none of them is wrong).
 
+use super::common;
 use crate::geometry::angular_cast::angular_cast;
 use crate::geometry::cast::CastStatus;
-use crate::geometry::epa::gjk_epa_contact;
+use crate::geometry::epa::{gjk_epa_contact, ContactMethod};
 use crate::geometry::exit_vector::interior_point_test;
 use crate::geometry::iterative_cast::iterative_cast;
 use crate::geometry::linear_cast::linear_cast;
@@ -172,6 +173,16 @@ fn cast_disagreements(row: &CastRow, exact: &CastRow) -> Vec<Answer> {
     out
 }
 
+/// Which route GJK + EPA took, in words.
+fn method_words(m: ContactMethod) -> &'static str {
+    match m {
+        ContactMethod::Gjk => "GJK (cores apart)",
+        ContactMethod::Epa => "EPA (cores overlap)",
+        ContactMethod::ExactFallback => "exact contact (EPA had no answer)",
+        ContactMethod::Empty => "a core is empty",
+    }
+}
+
 /// Runs every method on `scene` (bodies at t = 0 for the contact table; the scene's motion for
 /// the casts).
 pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
@@ -199,7 +210,7 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             intersecting: scan.contact.distance <= 0.0,
             distance: Some(scan.contact.distance),
             normal: Some(scan.contact.normal),
-            note: format!("{} edge/vertex pairs", scan.steps.len()),
+            note: common::count(scan.steps.len(), "edge/vertex pair", "edge/vertex pairs"),
             disagrees: vec![],
         },
         ContactRow {
@@ -208,10 +219,14 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             distance: Some(ge.contact.distance),
             normal: Some(ge.contact.normal),
             note: format!(
-                "{:?}: {} GJK + {} EPA steps",
-                ge.method,
-                ge.gjk.steps.len(),
-                ge.epa.as_ref().map_or(0, |e| e.steps.len())
+                "{}: {} + {}",
+                method_words(ge.method),
+                common::count(ge.gjk.steps.len(), "GJK step", "GJK steps"),
+                common::count(
+                    ge.epa.as_ref().map_or(0, |e| e.steps.len()),
+                    "EPA step",
+                    "EPA steps"
+                )
             ),
             disagrees: vec![],
         },
@@ -221,11 +236,14 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
             distance: Some(s.distance),
             normal: Some(s.axes[s.best_axis].normal),
             note: if s.intersecting {
-                format!("{} axes; depth on the best one", s.axes.len())
+                format!(
+                    "{}; depth on the best one",
+                    common::count(s.axes.len(), "axis", "axes")
+                )
             } else {
                 format!(
-                    "{} axes; apart, the gap on one axis (a lower bound)",
-                    s.axes.len()
+                    "{}; apart, the gap on one axis (a lower bound)",
+                    common::count(s.axes.len(), "axis", "axes")
                 )
             },
             disagrees: vec![],
@@ -241,9 +259,9 @@ pub fn compare(scene: &Scene) -> Result<Comparison, PathError> {
         let inside = interior_point_test(&wrapped.hull);
         let rounded = a.radius > 0.0 || b.radius > 0.0;
         let note = format!(
-            "{} differences, hull of {}{}",
-            cloud.points.len(),
-            wrapped.hull.len(),
+            "{}, hull of {}{}",
+            common::count(cloud.points.len(), "difference", "differences"),
+            common::count(wrapped.hull.len(), "vertex", "vertices"),
             if rounded {
                 "; cores only (rounding ignored)"
             } else {

@@ -248,12 +248,19 @@ impl Computed {
         };
         let mut r = vec![
             Readout::new("iteration", format!("{} of {}", self.k + 1, e.steps.len())),
-            Readout::new("polytope", format!("{} vertices", s.polytope.len())),
+            Readout::new(
+                "polytope",
+                common::count(s.polytope.len(), "vertex", "vertices"),
+            ),
         ];
         if self.k == 0 && !e.grown.is_empty() {
             r.push(Readout::new(
                 "start",
-                format!("GJK's {} points + {} grown", e.simplex.len(), e.grown.len()),
+                format!(
+                    "GJK's {} + {} grown",
+                    common::count(e.simplex.len(), "point", "points"),
+                    e.grown.len()
+                ),
             ));
         }
         r.extend([

@@ -365,7 +365,7 @@ fn status_text(cast: &LinearCast) -> String {
         CastStatus::Overlapping => {
             "overlapping at t = 0 (toi 0): the origin is already in B - A".into()
         }
-        other => other.as_str().into(),
+        other => common::cast_status_words(other).into(),
     }
 }
 

@@ -44,6 +44,57 @@ pub const MAX_LABELLED_POINTS: usize = 400;
 /// A shape with more vertices than this does not have them named in the world pane.
 pub const MAX_NAMED_VERTICES: usize = 40;
 
+/// The fourth article's worked example: its first and second polygon (in the world, as the
+/// scene `point_cloud_triangles.json` places A and B), and the one difference it prints wrong:
+/// `first[1] − second[1]`, (3,1) − (4,1), printed as (−3, 0).
+const ARTICLE_FIRST: [DVec2; 3] = [
+    DVec2::new(1.0, 1.0),
+    DVec2::new(3.0, 1.0),
+    DVec2::new(2.0, 2.0),
+];
+const ARTICLE_SECOND: [DVec2; 3] = [
+    DVec2::new(2.0, 1.0),
+    DVec2::new(4.0, 1.0),
+    DVec2::new(3.0, 2.0),
+];
+const ARTICLE_PRINTED: DVec2 = DVec2::new(-3.0, 0.0);
+
+/// The article's misprint, when A and B are its example: the cloud point the misprinted pair
+/// gives here (`b − a`), and the right value of the article's `a − b`, computed from the
+/// vertices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Misprint {
+    /// Index into the cloud.
+    point: usize,
+    /// What the article's subtraction `a − b` really gives.
+    right: DVec2,
+}
+
+/// The misprint if A's vertices are the article's first polygon and B's its second.
+fn misprint(a: &Convex, b: &Convex, cloud: &PointCloudMd) -> Option<Misprint> {
+    let same =
+        |vs: &[DVec2], of: &[DVec2; 3]| vs.len() == of.len() && of.iter().all(|p| vs.contains(p));
+    if a.radius != 0.0 || b.radius != 0.0 {
+        return None;
+    }
+    if !same(&a.vertices, &ARTICLE_FIRST) || !same(&b.vertices, &ARTICLE_SECOND) {
+        return None;
+    }
+    let point = cloud.points.iter().position(|p| {
+        a.vertices[p.a] == ARTICLE_FIRST[1] && b.vertices[p.b] == ARTICLE_SECOND[1]
+    })?;
+    let p = cloud.points[point];
+    Some(Misprint {
+        point,
+        right: a.vertices[p.a] - b.vertices[p.b],
+    })
+}
+
+/// A small vector as the article writes it: `(3, 1)`, no trailing zeros.
+fn plain(v: DVec2) -> String {
+    format!("({}, {})", v.x + 0.0, v.y + 0.0)
+}
+
 /// The figure when the cloud is too large to show: the bodies, the MD as the edge merge builds
 /// it, and a read-out that says why.
 fn too_large(placed: &common::Placed) -> Figure {
@@ -97,6 +148,8 @@ struct Computed {
     exit: Option<ExitVector>,
     /// B's velocity relative to A.
     rel: DVec2,
+    /// The article's misprinted difference, when A and B are its example.
+    misprint: Option<Misprint>,
 }
 
 impl Computed {
@@ -115,6 +168,7 @@ impl Computed {
         }
         let rel = scene.b.velocity - scene.a.velocity;
         Computed {
+            misprint: misprint(&placed.a, &placed.b, &cloud),
             test: interior_point_test(&wrap.hull),
             exit: exit_vector(&wrap.hull, rel),
             placed,
@@ -207,6 +261,37 @@ impl Computed {
             }
         }
         c
+    }
+
+    /// The article's misprint where its pair lands: a ring round the point and what the
+    /// article printed against what the pair gives.
+    fn misprint_marks(&self) -> Vec<Mark> {
+        let Some(m) = self.misprint else {
+            return vec![];
+        };
+        let at = self.cloud.points[m.point].point;
+        vec![
+            Mark::dot(at, palette::ERRATUM, style::ERRATUM_DOT),
+            Mark::label(
+                at,
+                self.misprint_words(&m),
+                palette::ERRATUM,
+                style::ERRATUM_LABEL,
+            ),
+        ]
+    }
+
+    /// The misprint in words: the article's pair, what it printed, what it is.
+    fn misprint_words(&self, m: &Misprint) -> String {
+        let p = self.cloud.points[m.point];
+        let (a, b) = (self.placed.a.vertices[p.a], self.placed.b.vertices[p.b]);
+        format!(
+            "article: {} - {} printed {}, is {}",
+            plain(a),
+            plain(b),
+            plain(ARTICLE_PRINTED),
+            plain(m.right)
+        )
     }
 
     /// The interior point, its segment to the origin, and the hull edge it crosses.
@@ -356,6 +441,7 @@ impl Parts for Computed {
         if let Some(cand) = &self.candidate {
             c.extend(self.candidate_marks(cand));
         }
+        c.extend(self.misprint_marks());
         c.extend(self.cloud_points());
         if self.last() {
             if let Some(t) = &self.test {
@@ -386,7 +472,11 @@ impl Parts for Computed {
             ),
             Readout::new(
                 "wrapping",
-                format!("{tried} candidates, {hull} hull vertices{closed}"),
+                format!(
+                    "{}, {}{closed}",
+                    common::count(tried, "candidate", "candidates"),
+                    common::count(hull, "hull vertex", "hull vertices")
+                ),
             ),
         ];
         if let Some(c) = self.candidate {
@@ -404,7 +494,10 @@ impl Parts for Computed {
                     ),
                 ),
                 Readout::new("verdict", verdict_words(c.verdict)),
-                Readout::new("hull so far", format!("{} vertices", self.so_far.len())),
+                Readout::new(
+                    "hull so far",
+                    common::count(self.so_far.len(), "vertex", "vertices"),
+                ),
             ]);
         }
         if let Some(t) = &self.test {
@@ -425,6 +518,21 @@ impl Parts for Computed {
             r.push(Readout::new(
                 "rounding",
                 "ignored: the cloud is of core vertices",
+            ));
+        }
+        if let Some(m) = &self.misprint {
+            // The article lists a − b, this pane's points mirrored through the origin.
+            let p = self.cloud.points[m.point];
+            let (va, vb) = (self.placed.a.vertices[p.a], self.placed.b.vertices[p.b]);
+            r.push(Readout::new(
+                "article's misprint (a - b)",
+                format!(
+                    "{} - {} = {}, printed {}",
+                    plain(va),
+                    plain(vb),
+                    plain(m.right),
+                    plain(ARTICLE_PRINTED)
+                ),
             ));
         }
         r.push(Readout::new("velocity of B relative to A", vec(self.rel)));
@@ -456,7 +564,9 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        common::legend_with([
+        let shown = |(c, _): &(Rgba, &str)| *c != palette::ERRATUM || self.misprint.is_some();
+        common::legend_with(
+            [
             (
                 palette::CLOUD_POINT,
                 "a difference point b_j - a_i; in the world the pair behind the candidate's end",
@@ -474,13 +584,20 @@ impl Parts for Computed {
                 "interior point, its segment to the origin, the edge it crosses",
             ),
             (palette::EXIT_VELOCITY, "velocity of B relative to A"),
+            (
+                palette::ERRATUM,
+                "the difference the article misprints",
+            ),
             (palette::EXIT_TO_EDGE, "origin to the entered edge"),
             (palette::EXIT_PROJECTION, "its projection on the edge"),
             (
                 palette::EXIT,
                 "exit vector = grey - blue; dashed: B moved by it",
             ),
-        ])
+            ]
+            .into_iter()
+            .filter(shown),
+        )
     }
 
     /// One row per candidate the wrapping tried.
@@ -648,6 +765,43 @@ mod tests {
     #[test]
     fn the_articles_triangles() {
         check(TRIANGLES, "point_cloud_triangles.json");
+    }
+
+    #[test]
+    fn the_articles_misprint_is_marked_where_its_pair_lands() {
+        let scene = Scene::from_str(TRIANGLES, "point_cloud_triangles.json").unwrap();
+        for step in [0, usize::MAX] {
+            let f = build(&scene, step).unwrap();
+            // (3,1) of A and (4,1) of B: b − a = (1, 0) here, a − b = (−1, 0) in the article.
+            let ring: Vec<DVec2> = f
+                .config
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Point { at, color, .. } if *color == palette::ERRATUM => Some(*at),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(ring, vec![DVec2::new(1.0, 0.0)]);
+            let note = common::labels_in(&f.config)
+                .into_iter()
+                .find(|l| l.starts_with("article:"))
+                .expect("no note on the misprint");
+            assert_eq!(note, "article: (3, 1) - (4, 1) printed (-3, 0), is (-1, 0)");
+            assert!(f
+                .readouts
+                .iter()
+                .any(|r| r.name == "article's misprint (a - b)"
+                    && r.value == "(3, 1) - (4, 1) = (-1, 0), printed (-3, 0)"));
+            assert!(f.legend.iter().any(|l| l.color == palette::ERRATUM));
+        }
+        // Any other pair of shapes: no such mark.
+        let slide = Scene::from_str(SLIDE, "point_cloud_exit_slide.json").unwrap();
+        let f = build(&slide, usize::MAX).unwrap();
+        assert!(!f
+            .config
+            .iter()
+            .any(|m| matches!(m, Mark::Point { color, .. } if *color == palette::ERRATUM)));
+        assert!(!f.legend.iter().any(|l| l.color == palette::ERRATUM));
     }
 
     #[test]

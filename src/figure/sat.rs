@@ -17,7 +17,8 @@ use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
 use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::sat::{
-    check_claim_of, sat_with, AxisOrigin, Sat, SatAxis, SatOptions, SweptCheck,
+    article_polygon_collision, check_claim_of, sat_with, ArticleAnswer, AxisOrigin, Sat, SatAxis,
+    SatOptions, SweptCheck,
 };
 use crate::geometry::support::HintedSupport;
 use crate::geometry::{Convex, DVec2, Pose, Source};
@@ -128,6 +129,10 @@ pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
     Ok(super::assemble(&Computed::new(scene, step)?))
 }
 
+/// The article's push counts as longer than the shortest beyond this, relative to the axis
+/// spacing (about the scene's size): rounding must not make a tie look like a mistake.
+const ARTICLE_AGREEMENT: f64 = 1e-9;
+
 /// What the figure shows, computed once.
 struct Computed {
     placed: common::Placed,
@@ -145,6 +150,8 @@ struct Computed {
     config_bases: Vec<DVec2>,
     /// The spacing of the axis lines, from the scene's size.
     gap: f64,
+    /// What the article's own code answers, for sharp polygons.
+    article: Option<ArticleAnswer>,
 }
 
 impl Computed {
@@ -198,6 +205,7 @@ impl Computed {
         );
         let config_bases = axis_bases(&s.axes, drawn.clone(), &config_parts, md.radius, gap);
         Ok(Computed {
+            article: article_polygon_collision(a, b, rel),
             check: check_claim_of(&s, a, b),
             placed,
             rel,
@@ -209,6 +217,15 @@ impl Computed {
             config_bases,
             gap,
         })
+    }
+
+    /// The article's push of A when the shapes overlap and it is not the shortest (one
+    /// shape's interval holds the other's, and its code picked the long side), with the
+    /// shortest push of A (minus the MTV, which moves B).
+    fn article_too_long(&self) -> Option<(ArticleAnswer, DVec2)> {
+        let (art, m) = (self.article?, self.s.mtv?);
+        let tol = ARTICLE_AGREEMENT * self.gap.max(1.0);
+        (art.will_intersect && art.distance > m.depth + tol).then_some((art, -m.vector))
     }
 
     /// The drawn axes with their index and their line's place in the world and in B ⊖ A.
@@ -473,6 +490,29 @@ impl Parts for Computed {
                 stroke: Stroke::dashed(palette::SAT_GAP, style::HELPER_WIDTH),
             });
         }
+        if let Some((art, shortest)) = self.article_too_long() {
+            let from = a.centroid();
+            w.extend([
+                Mark::arrow(
+                    from,
+                    from + art.push_a,
+                    Stroke::dashed(palette::ARTICLE_PUSH, style::ANSWER_WIDTH),
+                ),
+                Mark::label(
+                    from + art.push_a,
+                    format!("article: {}", num(art.distance)),
+                    palette::ARTICLE_PUSH,
+                    style::ARTICLE_PUSH_LABEL,
+                ),
+                common::answer_arrow(from, from + shortest, palette::MTV),
+                Mark::label(
+                    from + shortest,
+                    format!("shortest: {}", num(shortest.length())),
+                    palette::MTV,
+                    style::ARTICLE_PUSH_LABEL,
+                ),
+            ]);
+        }
         if self.check.is_some_and(|c| c.claim_is_false) && self.s.swept.is_some() {
             w.push(Mark::label(
                 a.centroid() + self.rel,
@@ -557,7 +597,11 @@ impl Parts for Computed {
             match s.separating_axis {
                 Some(i) => Readout::new(
                     "first separating axis",
-                    format!("axis {} (found after {} axes)", i + 1, s.axes_until_answer),
+                    format!(
+                        "axis {} (found after {})",
+                        i + 1,
+                        common::count(s.axes_until_answer, "axis", "axes")
+                    ),
                 ),
                 None => Readout::new("first separating axis", "none"),
             },
@@ -574,6 +618,24 @@ impl Parts for Computed {
                 "largest gap (at most the distance)",
                 num(s.distance),
             )),
+        }
+        if let (Some(art), Some(m)) = (self.article, s.mtv) {
+            if art.will_intersect {
+                r.push(Readout::new(
+                    "article's code: push of A",
+                    format!("{}, length {}", vec(art.push_a), num(art.distance)),
+                ));
+                r.push(Readout::new(
+                    "shortest push of A (-MTV)",
+                    format!("{}, length {}", vec(-m.vector), num(m.depth)),
+                ));
+                if self.article_too_long().is_some() {
+                    r.push(Readout::new(
+                        "article's answer",
+                        "not the shortest (side picked by the minima)",
+                    ));
+                }
+            }
         }
         r.extend(self.step_axis_readouts());
         r.extend(self.swept_readouts());
@@ -606,12 +668,19 @@ impl Parts for Computed {
                 palette::MTV,
                 "minimum translation vector (moves B; in B - A to the boundary)",
             ),
+            (
+                palette::ARTICLE_PUSH,
+                "the article's code's push of A, longer than the shortest",
+            ),
         ];
-        // The swept interval and A at the first contact are drawn only with motion.
+        // The swept interval and A at the first contact are drawn only with motion; the
+        // article's push only where it is too long.
         let motion_only = [palette::SAT_SWEPT, palette::HIT_POSE];
+        let too_long = self.article_too_long().is_some();
         common::legend_with(
             own.into_iter()
-                .filter(|(c, _)| self.moving || !motion_only.contains(c)),
+                .filter(|(c, _)| self.moving || !motion_only.contains(c))
+                .filter(|(c, _)| too_long || *c != palette::ARTICLE_PUSH),
         )
     }
 
@@ -649,6 +718,61 @@ impl Parts for Computed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn containment_shows_the_articles_longer_push_beside_the_shortest() {
+        let scene = Scene::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenes/sat_containment.json"
+        ))
+        .unwrap();
+        let bodies = scene.bodies().unwrap();
+        let (a, b) = (&bodies.a, &bodies.b);
+        // One holds the other: every vertex of B inside A.
+        assert!(b
+            .vertices
+            .iter()
+            .all(|v| crate::geometry::contact(a, &Convex::circle(*v, 0.0)).distance < 0.0));
+        let art = article_polygon_collision(a, b, DVec2::ZERO).unwrap();
+        let m = sat_with(a, b, &SatOptions::default()).mtv.unwrap();
+        assert!(art.distance > m.depth + 0.5, "{art:?} {m:?}");
+        let f = build(&scene, 0).unwrap();
+        let dashed: Vec<(DVec2, DVec2)> = f
+            .world
+            .iter()
+            .filter_map(|mk| match mk {
+                Mark::Arrow { from, to, stroke } if stroke.color == palette::ARTICLE_PUSH => {
+                    Some((*from, *to))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(dashed, vec![(a.centroid(), a.centroid() + art.push_a)]);
+        assert!(common::arrows_in(&f.world, palette::MTV)
+            .contains(&(a.centroid(), a.centroid() - m.vector)));
+        let said = |name: &str| {
+            f.readouts
+                .iter()
+                .find(|r| r.name == name)
+                .unwrap_or_else(|| panic!("no {name}: {:?}", f.readouts))
+                .value
+                .clone()
+        };
+        assert!(said("article's code: push of A").ends_with(&num(art.distance)));
+        assert!(said("shortest push of A (-MTV)").ends_with(&num(m.depth)));
+        assert!(said("article's answer").starts_with("not the shortest"));
+        assert!(f.legend.iter().any(|l| l.color == palette::ARTICLE_PUSH));
+
+        // Where the article's code finds the shortest push, nothing is said against it.
+        let plain = Scene::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenes/sat_projections.json"
+        ))
+        .unwrap();
+        let f = build(&plain, 0).unwrap();
+        assert!(!f.readouts.iter().any(|r| r.name == "article's answer"));
+        assert!(!f.legend.iter().any(|l| l.color == palette::ARTICLE_PUSH));
+    }
 
     /// The definition `axis_bases` keeps: a scan of every point per axis and of every earlier
     /// axis for the stacking.

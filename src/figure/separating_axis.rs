@@ -343,9 +343,9 @@ impl Parts for Computed {
             Readout::new(
                 "outline",
                 format!(
-                    "{}: concave, {} vertex(es) inside its hull",
+                    "{}: concave, {} inside its hull",
                     c.which.as_str().to_uppercase(),
-                    c.dropped.len()
+                    common::count(c.dropped.len(), "vertex", "vertices")
                 ),
             )
         }));

@@ -163,6 +163,9 @@ pub const CLOUD_POINT_DOT: f32 = 7.0;
 pub const PAIR_VERTEX_DOT: f32 = 11.0;
 /// The point cloud's interior point.
 pub const INTERIOR_POINT_DOT: f32 = 10.0;
+/// Point cloud: the ring behind the difference point an article misprints (larger than a
+/// cloud point, so it shows round it).
+pub const ERRATUM_DOT: f32 = 18.0;
 /// Where the interior point's segment crosses the hull.
 pub const CROSSING_DOT: f32 = 9.0;
 /// A vertex a separating line comes from.
@@ -245,6 +248,11 @@ pub const MD_MIN_LABEL: (f32, f32) = (4.0, 16.0);
 pub const MD_MAX_LABEL: (f32, f32) = (-84.0, -6.0);
 /// The name of a vertex or of a difference point (`a2`, `b1-a0`).
 pub const POINT_NAME_LABEL: (f32, f32) = (5.0, -5.0);
+/// SAT: the notes at the tips of the article's push and the shortest push of A.
+pub const ARTICLE_PUSH_LABEL: (f32, f32) = (6.0, -6.0);
+/// Point cloud: the note on an article's misprint, under its point and reaching back left (the
+/// point's name is above; the point is often near the pane's right edge).
+pub const ERRATUM_LABEL: (f32, f32) = (-160.0, 22.0);
 /// An axis' name at its arrow head.
 pub const AXIS_LABEL: (f32, f32) = (-48.0, -12.0);
 /// SAT's warning at A's end pose that the claimed hit never happens.

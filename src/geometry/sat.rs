@@ -94,6 +94,104 @@ impl Interval {
     }
 }
 
+/// What the article's `PolygonCollision` answers, computed step for step as its code does
+/// (see [`article_polygon_collision`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArticleAnswer {
+    /// Its "are they intersecting now": no axis showed a gap.
+    pub intersect: bool,
+    /// Its "will they intersect": no swept interval showed a gap.
+    pub will_intersect: bool,
+    /// The axis it kept (unit, turned so A's centre lies on its positive side of B's).
+    pub axis: DVec2,
+    /// The interval distance it kept: the smallest `|distance|` over the axes it tried.
+    pub distance: f64,
+    /// Its "minimum translation vector", which it applies to **A**: `axis · distance` when it
+    /// says they will intersect, else zero.
+    pub push_a: DVec2,
+}
+
+/// The second article's `PolygonCollision(A, B, velocity)` on two sharp polygons, as its code
+/// computes it, for showing beside the true answer; `None` unless both cores are polygons of
+/// three or more vertices and neither is rounded (its code takes polygons only).
+///
+/// What its code does, kept here: the axes are `(−e.y, e.x)` normalised for each edge
+/// `e = p[i+1] − p[i]` of A then of B (with this program's counter-clockwise vertices they
+/// point inward); the interval distance picks its side by comparing the minima (`minA < minB`:
+/// `minB − maxA`, else `minA − maxB`), taken on A's interval swept by `velocity` (A's velocity
+/// relative to B); the loop stops at the first axis where both the static and the swept
+/// intervals show a gap; it keeps the first axis of smallest `|distance|` and turns it so that
+/// `(centre A − centre B) · axis ≥ 0`, a centre being the mean of the vertices. When one
+/// shape's interval contains the other's, the side the minima pick need not be the short one,
+/// so its push can be longer than the shortest (the module doc's first change).
+pub fn article_polygon_collision(a: &Convex, b: &Convex, velocity: DVec2) -> Option<ArticleAnswer> {
+    let polygon = |c: &Convex| c.radius == 0.0 && c.vertices.len() >= 3;
+    if !polygon(a) || !polygon(b) {
+        return None;
+    }
+    let project = |c: &Convex, axis: DVec2| {
+        c.vertices
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                let d = p.dot(axis);
+                (lo.min(d), hi.max(d))
+            })
+    };
+    let interval_distance = |(min_a, max_a): (f64, f64), (min_b, max_b): (f64, f64)| {
+        if min_a < min_b {
+            min_b - max_a
+        } else {
+            min_a - max_b
+        }
+    };
+    let centre = |c: &Convex| c.vertices.iter().sum::<DVec2>() / c.vertices.len() as f64;
+    let edges = |c: &Convex| -> Vec<DVec2> {
+        let n = c.vertices.len();
+        (0..n)
+            .map(|i| c.vertices[(i + 1) % n] - c.vertices[i])
+            .collect()
+    };
+    let mut answer = ArticleAnswer {
+        intersect: true,
+        will_intersect: true,
+        axis: DVec2::ZERO,
+        distance: f64::INFINITY,
+        push_a: DVec2::ZERO,
+    };
+    for edge in edges(a).into_iter().chain(edges(b)) {
+        let axis = DVec2::new(-edge.y, edge.x).normalize_or_zero();
+        let (mut ia, ib) = (project(a, axis), project(b, axis));
+        if interval_distance(ia, ib) > 0.0 {
+            answer.intersect = false;
+        }
+        let v = axis.dot(velocity);
+        if v < 0.0 {
+            ia.0 += v;
+        } else {
+            ia.1 += v;
+        }
+        let swept = interval_distance(ia, ib);
+        if swept > 0.0 {
+            answer.will_intersect = false;
+        }
+        if !answer.intersect && !answer.will_intersect {
+            break;
+        }
+        if swept.abs() < answer.distance {
+            answer.distance = swept.abs();
+            answer.axis = if (centre(a) - centre(b)).dot(axis) < 0.0 {
+                -axis
+            } else {
+                axis
+            };
+        }
+    }
+    if answer.will_intersect {
+        answer.push_a = answer.axis * answer.distance;
+    }
+    Some(answer)
+}
+
 /// Where an axis comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AxisOrigin {
@@ -560,6 +658,36 @@ mod tests {
         let m = s.mtv.unwrap();
         assert_eq!(m.depth, 2.0, "mtv {m:?}");
         assert_eq!(m.vector, DVec2::new(-2.0, 0.0));
+    }
+
+    #[test]
+    fn the_articles_code_pushes_the_long_way_when_one_shape_contains_the_other() {
+        // A triangle holding a small triangle near its long bottom edge: neither has an edge
+        // whose axis faces down, so the article's minima comparison never sees the short side.
+        let tri = |p: [[f64; 2]; 3]| Convex {
+            vertices: p.iter().map(|&v| DVec2::from(v)).collect(),
+            radius: 0.0,
+        };
+        let a = tri([[-4.0, -2.0], [4.0, -2.0], [0.0, 4.0]]);
+        let b = tri([[-1.0, -1.5], [1.0, -1.5], [0.0, -0.5]]);
+        let art = article_polygon_collision(&a, &b, DVec2::ZERO).unwrap();
+        assert!(art.intersect && art.will_intersect);
+        let m = sat(&a, &b).mtv.unwrap();
+        // The shortest push takes B out through the bottom edge: 1.5 (A moves up by as much).
+        assert!((m.depth - 1.5).abs() < 1e-12, "{m:?}");
+        assert!((art.distance - 5.5 / 2f64.sqrt()).abs() < 1e-12, "{art:?}");
+        assert!((art.axis - DVec2::new(1.0, 1.0).normalize()).length() < 1e-12);
+        assert_eq!(art.push_a, art.axis * art.distance);
+        // A box contains nothing on its own axes the long way: both sides are tried.
+        let big = rect(-3.0, -2.0, 3.0, 2.0);
+        let small = rect(1.5, 0.0, 2.5, 1.0);
+        let art = article_polygon_collision(&big, &small, DVec2::ZERO).unwrap();
+        assert_eq!(art.distance, sat(&big, &small).mtv.unwrap().depth);
+        // Round shapes are not the article's.
+        assert_eq!(
+            article_polygon_collision(&Convex::circle(DVec2::ZERO, 1.0), &big, DVec2::ZERO),
+            None
+        );
     }
 
     #[test]

@@ -43,6 +43,7 @@
 //! loads back equal to itself.
 
 mod convert;
+mod demo_text;
 mod error;
 mod parse;
 mod validate;

@@ -68,8 +68,8 @@ impl Sheet {
     }
 }
 
-/// The lines under the title: the file (if any), the demo and step (counted from 1), the
-/// scene's description, then why the figure could not be built and the scene's warnings.
+/// The lines under the title: the file (if any), the demo's name and step (counted from 1), the
+/// article it recreates, the scene's description (under its own demo only), what the panes show, then why the figure could not be built and the scene's warnings.
 pub fn caption(
     scene: &Scene,
     path: Option<&Path>,
@@ -83,13 +83,22 @@ pub fn caption(
     }
     lines.push(match figure {
         Ok(f) if f.steps > 1 => {
-            format!("demo {}, step {} of {}", demo.as_str(), f.step + 1, f.steps)
+            format!("{}, step {} of {}", demo.title(), f.step + 1, f.steps)
         }
-        _ => format!("demo {}", demo.as_str()),
+        _ => demo.title().to_string(),
     });
-    if let Some(d) = &scene.description {
-        lines.push(d.clone());
+    lines.push(format!("Recreates {}.", demo.article()));
+    // The scene's description is written for its own demo; under another it would name marks
+    // that are not drawn.
+    match &scene.description {
+        Some(d) if demo == scene.demo => lines.push(d.clone()),
+        Some(_) => lines.push(format!(
+            "(The scene's notes are for \u{201c}{}\u{201d} and are left out.)",
+            scene.demo.title()
+        )),
+        None => {}
     }
+    lines.push(format!("What you are looking at: {}", demo.looking_at()));
     if let Err(e) = figure {
         lines.push(e.to_string());
     }
