@@ -19,7 +19,7 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 
 cargo build --release --quiet
-bin=target/release/minkowski-lab
+bin="${CARGO_TARGET_DIR:-target}/release/minkowski-lab"
 mkdir -p screenshots
 
 if [ "$#" -gt 0 ]; then

@@ -436,6 +436,7 @@ impl App {
             shapes: self.shapes(),
             selected: self.doc.selected,
             handles_of: [Source::A, Source::B].map(|which| self.handles_shown(which)),
+            editing: !self.picture,
         }
     }
 

@@ -36,6 +36,7 @@ impl Picture {
             shapes: Some((&bodies.a, &bodies.b)),
             selected: None,
             handles_of: [false; 2],
+            editing: false,
         };
         let (w, h) = (self.size.0 as f32, self.size.1 as f32);
         let mut panes = Panes::default();

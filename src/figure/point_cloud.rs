@@ -274,24 +274,17 @@ impl Computed {
             Mark::dot(at, palette::ERRATUM, style::ERRATUM_DOT),
             Mark::label(
                 at,
-                self.misprint_words(&m),
+                self.misprint_words(),
                 palette::ERRATUM,
                 style::ERRATUM_LABEL,
             ),
         ]
     }
 
-    /// The misprint in words: the article's pair, what it printed, what it is.
-    fn misprint_words(&self, m: &Misprint) -> String {
-        let p = self.cloud.points[m.point];
-        let (a, b) = (self.placed.a.vertices[p.a], self.placed.b.vertices[p.b]);
-        format!(
-            "article: {} - {} printed {}, is {}",
-            plain(a),
-            plain(b),
-            plain(ARTICLE_PRINTED),
-            plain(m.right)
-        )
+    /// The misprint in a few words beside the point (the read-out gives the pair and the sum):
+    /// what the article printed for the point drawn here. Short, so that it fits a narrow pane.
+    fn misprint_words(&self) -> String {
+        format!("article: printed {}", plain(ARTICLE_PRINTED))
     }
 
     /// The interior point, its segment to the origin, and the hull edge it crosses.
@@ -786,7 +779,7 @@ mod tests {
                 .into_iter()
                 .find(|l| l.starts_with("article:"))
                 .expect("no note on the misprint");
-            assert_eq!(note, "article: (3, 1) - (4, 1) printed (-3, 0), is (-1, 0)");
+            assert_eq!(note, "article: printed (-3, 0)");
             assert!(f
                 .readouts
                 .iter()

@@ -47,10 +47,10 @@ impl Demo {
             }
             Demo::SeparatingAxis => "\u{201c}When two hearts collide\u{201d}, Jeff Lander",
             Demo::Gjk => {
-                "not from the articles: the distance algorithm of Gilbert, Johnson and Keerthi"
+                "the distance algorithm of Gilbert, Johnson and Keerthi (not one of the five articles)"
             }
             Demo::Epa => {
-                "not from the articles: the expanding polytope algorithm of Gino van den Bergen"
+                "the expanding polytope algorithm of Gino van den Bergen (not one of the five articles)"
             }
         }
     }

@@ -38,6 +38,9 @@ pub struct Shown<'a> {
     /// The bodies (A, B) whose editing handles are drawn: the one under the pointer, being
     /// dragged or with a selected vertex. Handles stay quiet otherwise, and in pictures.
     pub handles_of: [bool; 2],
+    /// Whether handles can appear at all (the window, not a picture): then the panes are
+    /// fitted to every body's handles, so that pointing at a body never moves the view.
+    pub editing: bool,
 }
 
 impl Shown<'_> {
@@ -156,9 +159,10 @@ impl Panes {
     /// The world box of each pane's content: the world's figure and handles, configuration
     /// space's figure and the origin.
     fn content(&self, shown: &Shown) -> [Option<(DVec2, DVec2)>; 2] {
-        // Every body's handles, shown or not: hovering a body does not move the view.
+        // In the window every body's handles, shown or not: pointing at a body does not move
+        // the view. A picture has none.
         let mut handles = Vec::new();
-        for m in shown.handles(&self.world, [true; 2]) {
+        for m in shown.handles(&self.world, [shown.editing; 2]) {
             super::fit::mark_points(&m, &mut handles);
         }
         [
@@ -238,6 +242,7 @@ mod tests {
             shapes: Some((&bodies.a, &bodies.b)),
             selected: None,
             handles_of: [true; 2],
+            editing: true,
         };
         let mut p = Panes::default();
         p.layout(ScreenRect::new(342.0, 0.0, 1058.0, 860.0));
