@@ -356,7 +356,25 @@ fn assemble(parts: &impl Parts) -> Figure {
 
 /// The figure of `demo` for `scene` at `step` (clamped to the trace). A scene whose bodies are
 /// invalid gives the error that names the place.
+/// Its legend lists only what the step draws: an entry whose colour no mark of either pane is
+/// drawn in is left out (a demo's legend names everything it can draw; a scene and a step draw
+/// some of it).
 pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError> {
+    let mut f = build_any(scene, demo, step)?;
+    let drawn: Vec<Rgba> = f
+        .world
+        .iter()
+        .chain(&f.config)
+        .flat_map(common::mark_colors)
+        .map(|c| c.with_alpha(style::OPAQUE))
+        .collect();
+    f.legend
+        .retain(|e| drawn.contains(&e.color.with_alpha(style::OPAQUE)));
+    Ok(f)
+}
+
+/// The figure as the demo builds it.
+fn build_any(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError> {
     match demo {
         Demo::CircleCircle => circle_circle::build(scene, step),
         Demo::Aabb => aabb::build(scene, step),
@@ -377,6 +395,46 @@ pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError
 mod tests {
     use super::*;
     use crate::export::csv::table_csv;
+
+    /// Every shipped scene, in its own demo at its first, a middle and its last step: each
+    /// legend entry names something drawn (a mark in its colour).
+    #[test]
+    fn every_legend_entry_of_every_scene_is_drawn() {
+        let mut missing = Vec::new();
+        for entry in std::fs::read_dir(format!("{}/scenes", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let scene = Scene::load(&path).unwrap();
+            let steps = build(&scene, scene.demo, 0).unwrap().steps;
+            for step in [0, steps / 2, steps - 1] {
+                let f = build(&scene, scene.demo, step).unwrap();
+                for e in &f.legend {
+                    let drawn = f
+                        .world
+                        .iter()
+                        .chain(&f.config)
+                        .flat_map(common::mark_colors)
+                        .any(|c| c.with_alpha(style::OPAQUE) == e.color.with_alpha(style::OPAQUE));
+                    if !drawn {
+                        missing.push(format!(
+                            "{} step {}: {}",
+                            path.display(),
+                            step + 1,
+                            e.meaning
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "{} entries name nothing drawn:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+    }
 
     /// The kind of a cell, to say what a column holds.
     fn kind(c: &Cell) -> &'static str {
