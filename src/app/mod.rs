@@ -486,6 +486,15 @@ impl App {
         self.view.presenting
     }
 
+    /// How large panels and marks are drawn: [`PRESENTATION_SIZE`] in presentation mode, else 1.
+    fn size(&self) -> f32 {
+        if self.view.presenting {
+            PRESENTATION_SIZE
+        } else {
+            1.0
+        }
+    }
+
     /// Lays the panes out in the room egui left free (`room` in egui's points, `pixels` of
     /// the screen to a point: more than 1 in presentation mode).
     fn layout(&mut self, room: egui::Rect, pixels: f32) {
@@ -537,11 +546,7 @@ impl App {
             ctx.set_visuals(egui::Visuals::light());
             self.styled = true;
         }
-        let zoom = if self.view.presenting {
-            PRESENTATION_SIZE
-        } else {
-            1.0
-        };
+        let zoom = self.size();
         if ctx.zoom_factor() != zoom {
             ctx.set_zoom_factor(zoom);
         }
@@ -722,11 +727,7 @@ impl App {
             Command::Hover(h) => self.hovered = h,
             Command::Present => {
                 self.view.presenting = !self.view.presenting;
-                self.view.panes.set_mark_size(if self.view.presenting {
-                    PRESENTATION_SIZE
-                } else {
-                    1.0
-                });
+                self.view.panes.set_mark_size(self.size());
                 self.refit();
             }
             Command::FocusOpen => self.panel.focus_open = true,

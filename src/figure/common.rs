@@ -103,15 +103,23 @@ pub fn legend_of_drawn<'a>(
     own: impl IntoIterator<Item = (Rgba, &'a str)>,
     marks: &[Mark],
 ) -> Vec<LegendEntry> {
-    let drawn: Vec<Rgba> = marks
-        .iter()
+    let drawn = drawn_colors(marks);
+    legend_with(own.into_iter().filter(|(c, _)| is_drawn(*c, &drawn)))
+}
+
+/// The colours `marks` are drawn in (see [`mark_colors`]), made opaque.
+pub fn drawn_colors<'a>(marks: impl IntoIterator<Item = &'a Mark>) -> Vec<Rgba> {
+    marks
+        .into_iter()
         .flat_map(mark_colors)
         .map(|c| c.with_alpha(OPAQUE))
-        .collect();
-    legend_with(
-        own.into_iter()
-            .filter(|(c, _)| drawn.contains(&c.with_alpha(OPAQUE))),
-    )
+        .collect()
+}
+
+/// Whether `color` (alpha aside) is among `drawn` ([`drawn_colors`]): a legend entry in it
+/// names something on screen.
+pub fn is_drawn(color: Rgba, drawn: &[Rgba]) -> bool {
+    drawn.contains(&color.with_alpha(OPAQUE))
 }
 
 /// The colours a mark is drawn in: its outline's and its fill's, a dot's, an interval's, a
@@ -453,14 +461,12 @@ pub fn check_on_every_scene(
 /// world or of configuration space is in the entry's colour (alpha aside).
 #[cfg(test)]
 pub fn check_legend_is_drawn(f: &Figure, what: &str) {
+    let drawn = drawn_colors(f.world.iter().chain(&f.config));
     for entry in &f.legend {
-        let drawn = f
-            .world
-            .iter()
-            .chain(&f.config)
-            .flat_map(mark_colors)
-            .any(|c| c.with_alpha(OPAQUE) == entry.color.with_alpha(OPAQUE));
-        assert!(drawn, "{what}: the legend's {entry:?} names nothing drawn");
+        assert!(
+            is_drawn(entry.color, &drawn),
+            "{what}: the legend's {entry:?} names nothing drawn"
+        );
     }
 }
 
@@ -539,21 +545,14 @@ pub fn check_no_rounding_without_radii(
 ) {
     let mut s = Scene::from_str(scene, "s.json").unwrap();
     let start = s.b.position;
-    let rounding = |m: &Mark| {
-        mark_colors(m)
-            .iter()
-            .any(|c| c.with_alpha(OPAQUE) == palette::ROUNDING)
-    };
     for k in 0..60 {
         let f = k as f64;
         s.b.position = start * (f / 30.0 - 1.0) + DVec2::new((f * 0.7).sin(), (f * 1.3).cos());
         s.b.angle_deg = f * 13.0;
         for step in 0..build(&s, 0).unwrap().steps {
             let f = build(&s, step).unwrap();
-            assert!(
-                !f.world.iter().chain(&f.config).any(rounding),
-                "pose {k} step {step}"
-            );
+            let drawn = drawn_colors(f.world.iter().chain(&f.config));
+            assert!(!is_drawn(palette::ROUNDING, &drawn), "pose {k} step {step}");
             assert!(!f.legend.iter().any(|l| l.color == palette::ROUNDING));
         }
     }

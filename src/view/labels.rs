@@ -11,7 +11,7 @@
 //! both draw text left-aligned and centred vertically on its point.
 
 use super::camera::{Camera, ScreenRect};
-use super::paint::LABEL_SIZE;
+use super::paint::{label_at, label_size, LABEL_SIZE};
 use crate::figure::Mark;
 use glam::Vec2;
 
@@ -79,9 +79,9 @@ pub fn text_box(mark: &Mark, camera: &Camera) -> Option<TextBox> {
     else {
         return None;
     };
-    let p = camera.to_screen(*at) + Vec2::new(offset.0, offset.1) * camera.size;
+    let p = label_at(camera, *at, *offset);
     p.is_finite()
-        .then(|| TextBox::of(text, p, LABEL_SIZE * camera.size))
+        .then(|| TextBox::of(text, p, label_size(camera)))
 }
 
 /// The dots a label must not cover, as boxes: every [`Mark::Point`] of `marks`.
@@ -145,24 +145,23 @@ pub fn place(
 ) {
     let pane = camera.rect;
     let margin = EDGE_MARGIN * camera.size;
-    let size = LABEL_SIZE * camera.size;
+    let size = label_size(camera);
     let obstacles = dots(marks, camera);
     let mut placed: Vec<TextBox> = fixed.filter_map(|i| text_box(&marks[i], camera)).collect();
     for i in figure {
+        if text_box(&marks[i], camera).is_none() {
+            continue;
+        }
         let Mark::Label {
             at, text, offset, ..
         } = &mut marks[i]
         else {
             continue;
         };
-        let point = camera.to_screen(*at);
-        if !point.is_finite() {
-            continue;
-        }
         let width = TextBox::of(text, Vec2::ZERO, LABEL_SIZE).max.x;
         let mut best: Option<((f32, f32), f32, TextBox)> = None;
         for c in candidates(*offset, width) {
-            let b = TextBox::of(text, point + Vec2::new(c.0, c.1) * camera.size, size);
+            let b = TextBox::of(text, label_at(camera, *at, c), size);
             let over: f32 = placed.iter().chain(&obstacles).map(|p| b.overlap(p)).sum();
             let out = if b.inside(pane, margin) {
                 0.0

@@ -152,6 +152,18 @@ pub fn paint_panes(panes: &[PanePicture], canvas: &mut impl Canvas) {
     }
 }
 
+/// Where a label's text starts on screen through `camera`: its point plus its offset, the
+/// offset grown with the camera's mark size. The painter draws it there and `view::labels`
+/// places labels by the same rule.
+pub fn label_at(camera: &Camera, at: DVec2, offset: (f32, f32)) -> Vec2 {
+    camera.to_screen(at) + Vec2::new(offset.0, offset.1) * camera.size
+}
+
+/// A label's font size through `camera` (see [`label_at`]).
+pub fn label_size(camera: &Camera) -> f32 {
+    LABEL_SIZE * camera.size
+}
+
 /// Paints `marks` through `camera`, in order.
 pub fn paint(marks: &[Mark], camera: &Camera, canvas: &mut impl Canvas) {
     for m in marks {
@@ -357,9 +369,9 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             color,
             offset,
         } => {
-            let p = screen(*at) + Vec2::new(offset.0, offset.1) * k;
+            let p = label_at(camera, *at, *offset);
             if p.is_finite() {
-                canvas.text(p, text, TextStyle::plain(LABEL_SIZE * k, *color));
+                canvas.text(p, text, TextStyle::plain(label_size(camera), *color));
             }
         }
     }
