@@ -88,13 +88,10 @@ fn a_csv_is_the_iteration_table_without_a_window() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = text.split("\r\n").collect();
-    assert_eq!(
-        lines[0],
-        "step,candidate,from,to,left,right,on line,verdict,accepted"
-    );
+    assert_eq!(lines[0], "step,from,to,left,right,on line,verdict,accepted");
     assert_eq!(
         lines[1],
-        "1,1,b2-a1,b0-a0,2,2,1,splits the points: refused,no"
+        "1,b2-a1,b0-a0,2,2,1,splits the points: refused,no"
     );
     assert!(
         text.contains(",no point outside: a hull edge,yes\r\n"),

@@ -46,6 +46,8 @@ pub struct Drag {
     pub start: Scene,
     /// The mouse's world point (in its pane) when the drag began.
     pub from: DVec2,
+    /// The time of the motion the bodies are drawn at (their handles sit there).
+    pub at_time: f64,
 }
 
 /// An angle in degrees wrapped to (−180, 180].
@@ -69,18 +71,28 @@ impl Drag {
 
     /// The scene with the drag applied, the mouse now at world point `to`; `snap` (Shift)
     /// snaps rotations.
+    ///
+    /// The handles sit round the bodies as drawn at time `t` ([`Drag::at_time`]), and the
+    /// grabbed handle stays under the mouse: turns are measured about the body's position at
+    /// `t`; the velocity's tip (at `position + velocity·(1 + t)`) and the turn's end (at `angle
+    /// + ω·(1 + t)`) follow the mouse, so what the drag adds to `v` and `ω` is divided by
+    /// `1 + t`. The file keeps the pose at `t = 0`.
     pub fn apply(&self, to: DVec2, snap: bool) -> Scene {
         let mut scene = self.start.clone();
         let delta = to - self.from;
+        let t = self.at_time;
+        let drawn = |which| body(&self.start, which).at_time(t);
         match self.target {
             Target::World(Grip::Body(which)) => body_mut(&mut scene, which).position += delta,
-            Target::World(Grip::Velocity(which)) => body_mut(&mut scene, which).velocity += delta,
+            Target::World(Grip::Velocity(which)) => {
+                body_mut(&mut scene, which).velocity += delta / (1.0 + t)
+            }
             Target::Config => scene.b.position += delta,
             Target::World(Grip::Spin(which)) => {
                 // The swept angle about the body's position adds to the turn over the motion.
-                let b = body(&self.start, which);
+                let b = drawn(which);
                 if let Some(swept) = swept_deg(b.position, self.from, to) {
-                    let mut w = b.angular_velocity_deg + swept;
+                    let mut w = b.angular_velocity_deg + swept / (1.0 + t);
                     if snap {
                         w = (w / SNAP_DEG).round() * SNAP_DEG;
                     }
@@ -88,8 +100,7 @@ impl Drag {
                 }
             }
             Target::World(Grip::Vertex(which, i)) => {
-                let b = body(&self.start, which);
-                let pose = b.pose();
+                let pose = drawn(which).pose();
                 if let ShapeSpec::Polygon { vertices, .. } = &mut body_mut(&mut scene, which).shape
                 {
                     if let Some(v) = vertices.get_mut(i) {
@@ -98,13 +109,15 @@ impl Drag {
                 }
             }
             Target::World(Grip::Rotate(which)) => {
-                let b = body(&self.start, which);
+                // Snapped as drawn: the angle at `t` lands on a multiple of the snap.
+                let b = drawn(which);
                 if let Some(swept) = swept_deg(b.position, self.from, to) {
-                    let mut angle = wrap_deg(b.angle_deg + swept);
+                    let mut angle = b.angle_deg + swept;
                     if snap {
-                        angle = wrap_deg((angle / SNAP_DEG).round() * SNAP_DEG);
+                        angle = (angle / SNAP_DEG).round() * SNAP_DEG;
                     }
-                    body_mut(&mut scene, which).angle_deg = angle;
+                    let turned = b.angular_velocity_deg * t;
+                    body_mut(&mut scene, which).angle_deg = wrap_deg(angle - turned);
                 }
             }
         }
@@ -140,6 +153,65 @@ mod tests {
             target,
             start: scene(),
             from,
+            at_time: 0.0,
+        }
+    }
+
+    /// Body `which`'s handles in `scene` drawn at time `t`.
+    fn handles_at(scene: &Scene, which: Source, t: f64) -> crate::view::handles::Handles {
+        let drawn = scene.at_time(t);
+        let shapes = drawn.bodies().unwrap();
+        let shape = if which == Source::A {
+            shapes.a
+        } else {
+            shapes.b
+        };
+        let camera = crate::view::camera::Camera::default();
+        crate::view::handles::handles(body(&drawn, which), &shape, &camera)
+    }
+
+    #[test]
+    fn handles_of_bodies_drawn_later_in_the_motion_stay_under_the_mouse() {
+        // Both bodies move and turn; the handles sit round them as drawn at t = 0.625.
+        let mut start = scene();
+        start.a.velocity = DVec2::new(1.5, -0.5);
+        start.a.angular_velocity_deg = 70.0;
+        start.b.velocity = DVec2::new(-0.4, 0.9);
+        start.b.angular_velocity_deg = -35.0;
+        let t = 0.625;
+        for which in [Source::A, Source::B] {
+            let h = handles_at(&start, which, t);
+            let to = |p: DVec2| p + DVec2::new(0.3, -0.45);
+            for (grip, from) in [
+                (Grip::Body(which), h.centre),
+                (Grip::Velocity(which), h.velocity),
+                (Grip::Rotate(which), h.rotate),
+                (Grip::Spin(which), h.spin),
+            ] {
+                let d = Drag {
+                    target: Target::World(grip),
+                    start: start.clone(),
+                    from,
+                    at_time: t,
+                };
+                let moved = d.apply(to(from), false);
+                let after = handles_at(&moved, which, t);
+                let dir = |p: DVec2, c: DVec2| (p - c).normalize();
+                let off = match grip {
+                    Grip::Body(_) => (after.centre - to(h.centre)).length(),
+                    Grip::Velocity(_) => (after.velocity - to(h.velocity)).length(),
+                    Grip::Rotate(_) => {
+                        (dir(after.rotate, after.centre) - dir(to(h.rotate), after.centre)).length()
+                    }
+                    _ => (dir(after.spin, after.centre) - dir(to(h.spin), after.centre)).length(),
+                };
+                assert!(off < 1e-9, "{grip:?}: the handle is {off} from the mouse");
+                // The file keeps the pose at t = 0: moving the velocity or the turn keeps it.
+                if matches!(grip, Grip::Velocity(_) | Grip::Spin(_)) {
+                    assert_eq!(body(&moved, which).position, body(&start, which).position);
+                    assert_eq!(body(&moved, which).angle_deg, body(&start, which).angle_deg);
+                }
+            }
         }
     }
 
@@ -172,6 +244,7 @@ mod tests {
             target: Target::World(Grip::Vertex(Source::B, 2)),
             start: start.clone(),
             from: DVec2::ZERO,
+            at_time: 0.0,
         };
         // Turned 90°, the body's +y is the world's −x: the mouse moving by (−0.5, 0) in the
         // world moves the vertex by +0.5 along the body's y.

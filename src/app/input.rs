@@ -85,15 +85,12 @@ fn mouse_input(
     let over = if free { panes.pane_at(m) } else { None };
     // The body under the pointer (or one of its handles) shows its handles.
     let hovered = match over {
-        Some(PaneId::World) => app.shapes().and_then(|(a, b)| {
-            handles::hit(
-                &app.doc.scene,
-                [a, b],
-                &panes.world,
-                panes.world.to_world(m),
-            )
-            .map(|g| g.body())
-        }),
+        Some(PaneId::World) => match app.drawn() {
+            (scene, Some((a, b))) => {
+                handles::hit(scene, [a, b], &panes.world, panes.world.to_world(m)).map(|g| g.body())
+            }
+            _ => None,
+        },
         _ => None,
     };
     if hovered != app.hovered {
@@ -134,7 +131,7 @@ fn mouse_input(
     if over == Some(PaneId::World) && double_click {
         let at = panes.world.to_world(m);
         if let Some((which, after, local)) =
-            handles::outline_edge_at(&app.doc.scene, &panes.world, at)
+            handles::outline_edge_at(app.drawn().0, &panes.world, at)
         {
             out.push(Command::InsertVertex {
                 which,
@@ -176,9 +173,12 @@ fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<sup
     let at = app.view.panes.camera(pane).to_world(m);
     let target = match pane {
         PaneId::Config => Some(Target::Config),
-        PaneId::World => app.shapes().and_then(|(a, b)| {
-            handles::hit(&app.doc.scene, [a, b], &app.view.panes.world, at).map(Target::World)
-        }),
+        PaneId::World => match app.drawn() {
+            (scene, Some((a, b))) => {
+                handles::hit(scene, [a, b], &app.view.panes.world, at).map(Target::World)
+            }
+            _ => None,
+        },
     };
     if pane == PaneId::World {
         out.push(Command::Select(match target {
@@ -192,6 +192,7 @@ fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<sup
         target,
         start: app.doc.scene.clone(),
         from: at,
+        at_time: app.drawn_at(),
     })
 }
 

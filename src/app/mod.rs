@@ -117,6 +117,9 @@ struct SceneDerived {
 struct FigureCache {
     key: (u64, Demo, usize),
     figure: Result<Figure, String>,
+    /// The scene at the time the figure draws the bodies, and their shapes then, when that is
+    /// not `t = 0` (see [`Figure::bodies_at`]).
+    drawn: Option<(Scene, Option<(Convex, Convex)>)>,
 }
 
 /// What is measured about the frames, for the panel's debug line.
@@ -390,9 +393,18 @@ impl App {
         if let Ok(f) = &figure {
             self.playback.step = f.step.min(f.steps.saturating_sub(1));
         }
+        let drawn = match &figure {
+            Ok(f) if f.bodies_at != 0.0 => {
+                let scene = self.doc.scene.at_time(f.bodies_at);
+                let shapes = scene.bodies().ok().map(|b| (b.a, b.b));
+                Some((scene, shapes))
+            }
+            _ => None,
+        };
         self.figure = Some(FigureCache {
             key: (rev, self.playback.demo, self.playback.step),
             figure,
+            drawn,
         });
     }
 
@@ -418,10 +430,21 @@ impl App {
         self.figure().map_or(1, |f| f.steps.max(1))
     }
 
-    /// The bodies' world shapes at `t = 0`, when valid.
-    fn shapes(&self) -> Option<(&Convex, &Convex)> {
-        let (a, b) = self.derived.as_ref()?.shapes.as_ref()?;
-        Some((a, b))
+    /// The scene with its bodies where the world pane draws them, and their world shapes
+    /// there when valid: what the editing handles sit round and are grabbed on.
+    pub fn drawn(&self) -> (&Scene, Option<(&Convex, &Convex)>) {
+        match self.figure.as_ref().and_then(|c| c.drawn.as_ref()) {
+            Some((scene, shapes)) => (scene, shapes.as_ref().map(|(a, b)| (a, b))),
+            None => {
+                let shapes = self.derived.as_ref().and_then(|d| d.shapes.as_ref());
+                (&self.doc.scene, shapes.map(|(a, b)| (a, b)))
+            }
+        }
+    }
+
+    /// The time of the motion the world pane draws the bodies at.
+    pub fn drawn_at(&self) -> f64 {
+        self.figure().map_or(0.0, |f| f.bodies_at)
     }
 
     fn warnings(&self) -> &[String] {
@@ -433,7 +456,7 @@ impl App {
         Shown {
             scene: &self.doc.scene,
             figure: self.figure(),
-            shapes: self.shapes(),
+            drawn: self.drawn(),
             selected: self.doc.selected,
             handles_of: [Source::A, Source::B].map(|which| self.handles_shown(which)),
             editing: !self.picture,
@@ -669,6 +692,7 @@ impl App {
                     target,
                     start: self.doc.scene.clone(),
                     from: at,
+                    at_time: self.drawn_at(),
                 }));
             }
             Command::DragTo { to, snap } => {

@@ -21,7 +21,13 @@ use std::path::PathBuf;
 pub const PANEL_WIDTH: f32 = 330.0;
 /// The widths the person can drag the side panel to, points: its content wraps or scrolls
 /// inside, so it keeps the width it is given (a long read-out never pushes the panes aside).
-const PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 260.0..=640.0;
+const PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 220.0..=640.0;
+/// The most of the window's width the side panel takes, and of its height the iterations
+/// strip: on a small screen or with presentation mode's larger text, the panes keep the room.
+const PANEL_MOST_SHARE: f32 = 0.3;
+const STRIP_MOST_SHARE: f32 = 0.3;
+/// The least height of the iterations strip, points.
+const STRIP_LEAST: f32 = 90.0;
 /// Share of the side panel's width that a read-out's name may take; its value wraps in the
 /// rest.
 const READOUT_NAME_SHARE: f32 = 0.42;
@@ -172,10 +178,12 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
                 });
             });
     }
+    let screen = ctx.screen_rect().size();
+    let widest = (screen.x * PANEL_MOST_SHARE).clamp(*PANEL_WIDTHS.start(), *PANEL_WIDTHS.end());
     egui::SidePanel::left("side")
         .resizable(true)
-        .default_width(PANEL_WIDTH)
-        .width_range(PANEL_WIDTHS)
+        .default_width(PANEL_WIDTH.min(widest))
+        .width_range(*PANEL_WIDTHS.start()..=widest)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
@@ -193,9 +201,11 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
         .filter(|f| f.steps > 1)
         .and_then(|f| f.table.as_ref())
     {
+        let tallest = (screen.y * STRIP_MOST_SHARE).max(STRIP_LEAST);
         egui::TopBottomPanel::bottom("iterations")
             .resizable(true)
-            .default_height(ITERATIONS_HEIGHT)
+            .default_height(ITERATIONS_HEIGHT.min(tallest))
+            .height_range(STRIP_LEAST..=tallest)
             .show(ctx, |ui| iterations(ui, app.playback.step, table, &mut out));
     }
     let mut open = app.dialogs.help;
@@ -260,7 +270,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     ui.label(egui::RichText::new(file).small().weak());
     scene_notes(ui, app);
     ui.add_space(6.0);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(app.doc.history.can_undo(), egui::Button::new("Undo"))
             .clicked()
@@ -299,7 +309,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     let mut demo = app.playback.demo;
     egui::ComboBox::from_label("Demo")
         .selected_text(demo.title())
-        .width(DEMO_LIST_WIDTH)
+        .width(DEMO_LIST_WIDTH.min(field_width(ui)))
         .height(DEMO_LIST_HEIGHT)
         .show_ui(ui, |ui| {
             for d in Demo::ALL {
@@ -348,7 +358,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     ui.separator();
     ui.horizontal(|ui| {
         ui.label("Save as");
-        ui.text_edit_singleline(&mut panel.save_as);
+        ui.add(egui::TextEdit::singleline(&mut panel.save_as).desired_width(field_width(ui)));
         if ui.button("Save").clicked() && !panel.save_as.trim().is_empty() {
             out.push(Command::SaveAs(PathBuf::from(panel.save_as.trim())));
         }
@@ -404,7 +414,7 @@ fn debug(ui: &mut egui::Ui, app: &App) {
 /// "Export": the view as PNG (Ctrl+E) or SVG (Ctrl+Shift+E), the iteration table as CSV, each
 /// beside the scene file (the status line says where).
 fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Export");
         if ui
             .button("PNG")
@@ -441,12 +451,23 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
     });
 }
 
+/// Room a button after a text field takes, points.
+const FIELD_BUTTON_ROOM: f32 = 56.0;
+
+/// A text field's width in a row that ends with a button: what the panel leaves.
+fn field_width(ui: &egui::Ui) -> f32 {
+    (ui.available_width() - FIELD_BUTTON_ROOM).max(FIELD_BUTTON_ROOM)
+}
+
 /// "Open": a path field (Ctrl+O focuses it; Enter opens).
 fn open_file(ui: &mut egui::Ui, panel: &mut PanelState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.label("Open");
-        let field = ui
-            .add(egui::TextEdit::singleline(&mut panel.open_path).hint_text("path/to/scene.json"));
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut panel.open_path)
+                .hint_text("path/to/scene.json")
+                .desired_width(field_width(ui)),
+        );
         if panel.focus_open {
             field.request_focus();
             panel.focus_open = false;
@@ -862,11 +883,12 @@ fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Comma
                 let axes = (table.labels.x, table.labels.y);
                 match table.plot {
                     Plot::None => {}
-                    Plot::Distance(col) => distance_plot(ui, step, table, col, axes),
+                    Plot::Cast { distance, t } => cast_plot(ui, step, table, distance, t, axes),
                     Plot::Bounds { lower, upper } => {
                         bounds_plot(ui, step, table, lower, upper, axes)
                     }
                     Plot::Bars(col) => bars_plot(ui, step, table, col, axes),
+                    Plot::Counts(col) => counts_plot(ui, step, table, col, axes),
                 }
             });
             ui.separator();
@@ -939,13 +961,62 @@ struct PlotLine {
 enum PlotScale {
     Log,
     Linear,
+    /// Signed bars: gaps up, overlaps down, in their colours.
     Bars,
+    /// Bars of counts from zero, in the line's colour.
+    Counts,
 }
 
 /// What a plot's axes measure: along the bottom, up the side.
 type Axes = (&'static str, &'static str);
 
-/// The distance column against the iteration, log scale, painted with egui's painter.
+/// A cast's progress: the distance left against the iteration on a log scale, and under it
+/// the time reached, on a linear scale, climbing to the time of impact. The two share the
+/// iteration axis, named once at the bottom.
+fn cast_plot(ui: &mut egui::Ui, step: usize, table: &Table, distance: usize, t: usize, axes: Axes) {
+    // Stacked when the strip is tall enough for two plots, side by side when not.
+    let room = ui.available_size();
+    let stacked = room.y >= 2.0 * PLOT_LEAST_HEIGHT;
+    let size = if stacked {
+        egui::vec2(room.x, (room.y / 2.0).floor())
+    } else {
+        egui::vec2((room.x / 2.0).floor(), room.y)
+    };
+    let top_down = egui::Layout::top_down(egui::Align::Min);
+    let first = |ui: &mut egui::Ui| {
+        ui.allocate_ui_with_layout(size, top_down, |ui| {
+            let x = if stacked { "" } else { axes.0 };
+            distance_plot(ui, step, table, distance, (x, axes.1))
+        });
+    };
+    if stacked {
+        first(ui);
+    } else {
+        // The second plot goes right of the first.
+        ui.horizontal_top(|ui| {
+            first(ui);
+            ui.allocate_ui_with_layout(ui.available_size(), top_down, |ui| {
+                time_plot(ui, step, table, t, axes.0)
+            });
+        });
+        return;
+    }
+    time_plot(ui, step, table, t, axes.0);
+}
+
+/// The time reached against the iteration, linear.
+fn time_plot(ui: &mut egui::Ui, step: usize, table: &Table, t: usize, x: &'static str) {
+    let times = column(table, t);
+    let line = PlotLine {
+        heights: times.iter().map(|v| v.is_finite().then_some(*v)).collect(),
+        hollow: vec![false; times.len()],
+        color: egui_color(crate::palette::HIT_POSE),
+    };
+    let caption = [("last t: the time of impact", line.color)];
+    line_plot(ui, step, &[line], PlotScale::Linear, (x, "t"), &caption);
+}
+
+/// A distance column against the iteration, log scale, painted with egui's painter.
 fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
     let values = column(table, col);
     let line = PlotLine {
@@ -957,17 +1028,27 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes
         hollow: values.iter().map(|d| *d <= 0.0).collect(),
         color: egui_color(crate::palette::MTV),
     };
-    line_plot(
-        ui,
-        step,
-        &[line],
-        PlotScale::Log,
-        axes,
+    // Only a plot with an overlap has hollow dots to explain.
+    let caption: &[(&str, egui::Color32)] = if line.hollow.contains(&true) {
         &[(
             "hollow: overlap, its size plotted",
             egui_color(crate::palette::TEXT),
-        )],
-    );
+        )]
+    } else {
+        &[]
+    };
+    line_plot(ui, step, &[line], PlotScale::Log, axes, caption);
+}
+
+/// A column of counts, a bar each from zero in one colour, on a linear scale.
+fn counts_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
+    let values = column(table, col);
+    let bars = PlotLine {
+        heights: values.iter().map(|v| v.is_finite().then_some(*v)).collect(),
+        hollow: vec![false; values.len()],
+        color: egui_color(crate::palette::SEPARATING_LINE),
+    };
+    line_plot(ui, step, &[bars], PlotScale::Counts, axes, &[]);
 }
 
 /// A column of signed values, a bar each from zero: gaps up in the gap colour, overlaps down
@@ -1024,18 +1105,19 @@ fn bounds_plot(
 }
 
 /// A linear plot's range and grid spacing for heights from `lo` to `hi`: a round spacing (1,
-/// 2 or 5 times a power of ten) giving at most about five lines, the range widened to lines.
-fn linear_ticks(lo: f64, hi: f64) -> (f64, f64, f64) {
+/// 2 or 5 times a power of ten) giving at most about `lines` lines, the range widened to lines.
+fn linear_ticks(lo: f64, hi: f64, lines: usize) -> (f64, f64, f64) {
+    let lines = lines.max(1) as f64;
     let span = if hi - lo > 1e-12 * hi.abs().max(1.0) {
         hi - lo
     } else {
         hi.abs().max(1.0)
     };
-    let unit = 10f64.powf((span / 5.0).log10().floor());
+    let unit = 10f64.powf((span / lines).log10().floor());
     let every = [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|k| k * unit)
-        .find(|e| span / e <= 5.0)
+        .find(|e| span / e <= lines)
         .unwrap_or(10.0 * unit);
     let lo = (lo / every).floor() * every;
     let hi = ((hi / every).ceil() * every).max(lo + every);
@@ -1054,11 +1136,16 @@ fn column(table: &Table, col: usize) -> Vec<f64> {
 /// Room around a plot's area, points: tick labels on the left, the y label and caption on top,
 /// row numbers and the x label below.
 const PLOT_LEFT: f32 = 44.0;
-const PLOT_TOP: f32 = 14.0;
+const PLOT_TOP: f32 = 20.0;
 const PLOT_RIGHT: f32 = 8.0;
 const PLOT_BOTTOM: f32 = 26.0;
-/// At most this many row numbers along a plot's bottom.
+/// The least height a plot is drawn at, points.
+const PLOT_LEAST_HEIGHT: f32 = 70.0;
+/// At most this many row numbers along a plot's bottom, and grid lines up its side.
 const PLOT_X_TICKS: usize = 8;
+const PLOT_Y_TICKS: usize = 6;
+/// The least room between grid lines up a plot's side, points (their labels' height).
+const PLOT_TICK_GAP: f32 = 13.0;
 
 /// Lines (or bars) of heights against the row, painted with egui's painter: a grid line and a
 /// label for each power of ten (log) or round number (linear), a dot per value (larger at
@@ -1074,7 +1161,7 @@ fn line_plot(
 ) {
     let size = egui::vec2(
         ui.available_width().max(100.0),
-        ui.available_height().max(80.0),
+        ui.available_height().max(PLOT_LEAST_HEIGHT),
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -1089,22 +1176,28 @@ fn line_plot(
     if !lo.is_finite() {
         return;
     }
-    let (lo, hi, every) = match scale {
-        PlotScale::Log => {
-            let (lo, hi) = (lo.floor(), hi.ceil().max(lo.floor() + 1.0));
-            // A line for each power of ten (at most about six of them).
-            (lo, hi, ((hi - lo) / 6.0).ceil().max(1.0))
-        }
-        PlotScale::Linear => linear_ticks(lo, hi),
-        // Bars stand on zero, so zero is in the range.
-        PlotScale::Bars => linear_ticks(lo.min(0.0), hi.max(0.0)),
-    };
     let inner = egui::Rect::from_min_max(
         rect.min + egui::vec2(PLOT_LEFT, PLOT_TOP),
         rect.max - egui::vec2(PLOT_RIGHT, PLOT_BOTTOM),
     );
+    // As many grid lines as their labels have room for, and no more than a few.
+    let most = ((inner.height() / PLOT_TICK_GAP).floor() as usize).clamp(1, PLOT_Y_TICKS);
+    let (lo, hi, every) = match scale {
+        PlotScale::Log => {
+            let (lo, hi) = (lo.floor(), hi.ceil().max(lo.floor() + 1.0));
+            // A line for every power of ten, or every few.
+            (lo, hi, ((hi - lo) / most as f64).ceil().max(1.0))
+        }
+        PlotScale::Linear => linear_ticks(lo, hi, most),
+        // Bars stand on zero, so zero is in the range; counts go up in whole steps.
+        PlotScale::Bars => linear_ticks(lo.min(0.0), hi.max(0.0), most),
+        PlotScale::Counts => {
+            let (lo, hi, every) = linear_ticks(0.0, hi.max(1.0), most);
+            (lo, hi, every.max(1.0))
+        }
+    };
     let count = lines.iter().map(|l| l.heights.len()).max().unwrap_or(0);
-    let bars = scale == PlotScale::Bars;
+    let bars = matches!(scale, PlotScale::Bars | PlotScale::Counts);
     // Bars sit in the middle of equal slots; dots run from edge to edge.
     let x_of = |i: usize| {
         if bars {
@@ -1131,7 +1224,9 @@ fn line_plot(
             egui::Align2::LEFT_CENTER,
             match scale {
                 PlotScale::Log => format!("1e{e}"),
-                PlotScale::Linear | PlotScale::Bars => format!("{:.*}", decimals, e + 0.0),
+                PlotScale::Linear | PlotScale::Bars | PlotScale::Counts => {
+                    format!("{:.*}", decimals, e + 0.0)
+                }
             },
             egui::FontId::monospace(10.0),
             text,
@@ -1156,11 +1251,11 @@ fn line_plot(
             let half = (inner.width() / count.max(1) as f32 * 0.35).max(0.5);
             for (i, (p, l)) in points.iter().zip(&line.heights).enumerate() {
                 let (Some(p), Some(l)) = (p, l) else { continue };
-                let color = egui_color(if *l > 0.0 {
-                    crate::palette::SAT_GAP
-                } else {
-                    crate::palette::SAT_OVERLAP
-                });
+                let color = match scale {
+                    PlotScale::Counts => line.color,
+                    _ if *l > 0.0 => egui_color(crate::palette::SAT_GAP),
+                    _ => egui_color(crate::palette::SAT_OVERLAP),
+                };
                 let bar = egui::Rect::from_two_pos(
                     egui::pos2(p.x - half, y_of(0.0)),
                     egui::pos2(p.x + half, p.y),
@@ -1213,7 +1308,7 @@ fn line_plot(
         small.clone(),
         text,
     );
-    painter.text(
+    let y_label = painter.text(
         rect.min + egui::vec2(2.0, 1.0),
         egui::Align2::LEFT_TOP,
         y_label,
@@ -1226,7 +1321,10 @@ fn line_plot(
     }
     let galley = painter.layout_job(job);
     let corner = egui::pos2(rect.max.x - PLOT_RIGHT - galley.size().x, rect.min.y + 1.0);
-    painter.galley(corner, galley, text);
+    // A caption with no room beside the y label is left out rather than drawn over it.
+    if corner.x >= y_label.max.x + PLOT_RIGHT {
+        painter.galley(corner, galley, text);
+    }
 }
 
 /// Text colour of an answer that disagrees with the reference.

@@ -33,7 +33,7 @@ impl Picture {
         let shown = Shown {
             scene: &self.scene,
             figure: Some(&figure),
-            shapes: Some((&bodies.a, &bodies.b)),
+            drawn: (&self.scene, Some((&bodies.a, &bodies.b))),
             selected: None,
             handles_of: [false; 2],
             editing: false,

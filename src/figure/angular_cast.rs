@@ -337,7 +337,7 @@ impl Parts for Computed {
                     ]
                 })
                 .collect(),
-            plot: Plot::Distance(1),
+            plot: Plot::Cast { distance: 1, t: 0 },
             labels: common::CAST_PLOT,
         })
     }

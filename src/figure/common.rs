@@ -157,7 +157,7 @@ pub fn standard_legend() -> Vec<LegendEntry> {
 
 /// The plot of a cast's table: the distance left against the iteration.
 pub const CAST_PLOT: super::PlotLabels = super::PlotLabels {
-    title: "Cast: the distance left at each iteration (log scale)",
+    title: "Cast: the distance left (log scale) and the time reached",
     x: "iteration",
     y: "distance",
 };

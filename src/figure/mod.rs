@@ -190,9 +190,6 @@ pub enum Plot {
     /// No plot: the table has no column worth plotting.
     #[default]
     None,
-    /// One column of distances against the iteration, on a log scale: their magnitude, hollow
-    /// where not positive (overlap). For a search that closes in on a contact.
-    Distance(usize),
     /// A lower and an upper bound on one quantity (GJK's distance, EPA's depth) against the
     /// iteration, on a linear scale, closing on each other; a negative (or missing) bound says
     /// nothing and is left out.
@@ -201,6 +198,13 @@ pub enum Plot {
     /// linear scale. For a scan whose rows are alternatives, not approximations: SAT's axes,
     /// the edge scan's pairs.
     Bars(usize),
+    /// One bar per row of a column of counts (how much work each row took), on a linear scale
+    /// from zero.
+    Counts(usize),
+    /// A cast's progress against the iteration: the distance left (`distance`, its magnitude
+    /// on a log scale, hollow where not positive) above the time reached (`t`, linear), which
+    /// climbs to the time of impact.
+    Cast { distance: usize, t: usize },
 }
 
 /// What a plot shows, in words: its title and what its axes measure.
@@ -255,10 +259,12 @@ impl Cell {
         }
     }
 
-    /// The measure in the cell, for a plot; `None` for every other kind.
+    /// The measure or count in the cell, for a plot; `None` for every other kind (an index
+    /// names a row, a word is no height).
     pub fn number(&self) -> Option<f64> {
         match self {
             Cell::Number(x) => Some(*x),
+            Cell::Count(n) => Some(*n as f64),
             _ => None,
         }
     }
@@ -301,6 +307,10 @@ pub struct Figure {
     pub step: usize,
     /// One row per step, when the demo has a trace.
     pub table: Option<Table>,
+    /// The time of the motion at which the world pane draws the bodies (0 for every demo but
+    /// the one that steps through frames of the motion): the editing handles sit round the
+    /// bodies as drawn.
+    pub bodies_at: f64,
 }
 
 impl Figure {
@@ -338,6 +348,10 @@ trait Parts {
     fn table(&self) -> Option<Table> {
         None
     }
+    /// The time of the motion the world pane draws the bodies at.
+    fn bodies_at(&self) -> f64 {
+        0.0
+    }
 }
 
 /// The figure made of a demo's parts.
@@ -351,6 +365,7 @@ fn assemble(parts: &impl Parts) -> Figure {
         steps,
         step,
         table: parts.table(),
+        bodies_at: parts.bodies_at(),
     }
 }
 
@@ -462,7 +477,7 @@ mod tests {
             Demo::IterativeCast,
             "step,t,distance,normal x,normal y,next t",
             &["number"; 5],
-            Plot::Distance(1),
+            Plot::Cast { distance: 1, t: 0 },
             ("iteration", "distance"),
         ),
         (
@@ -470,26 +485,24 @@ mod tests {
             Demo::AngularCast,
             "step,t,distance,bound,dt",
             &["number"; 4],
-            Plot::Distance(1),
+            Plot::Cast { distance: 1, t: 0 },
             ("iteration", "distance"),
         ),
         (
             "point_cloud_triangles.json",
             Demo::PointCloud,
-            "step,candidate,from,to,left,right,on line,verdict,accepted",
-            &[
-                "index", "name", "name", "count", "count", "count", "word", "yes/no",
-            ],
+            "step,from,to,left,right,on line,verdict,accepted",
+            &["name", "name", "count", "count", "count", "word", "yes/no"],
             Plot::None,
             ("", ""),
         ),
         (
             "separating_axis_frames.json",
             Demo::SeparatingAxis,
-            "step,frame,t,cache holds,tries,separated,gap",
-            &["index", "number", "none", "count", "yes/no", "number"],
-            Plot::None,
-            ("", ""),
+            "step,t,cache holds,tries,separated,gap",
+            &["number", "none", "count", "yes/no", "number"],
+            Plot::Counts(2),
+            ("frame", "tries"),
         ),
         (
             "gjk_polygons_apart.json",
@@ -538,8 +551,9 @@ mod tests {
             // The plotted columns hold numbers.
             let cols = match *plot {
                 Plot::None => vec![],
-                Plot::Distance(c) | Plot::Bars(c) => vec![c],
+                Plot::Bars(c) | Plot::Counts(c) => vec![c],
                 Plot::Bounds { lower, upper } => vec![lower, upper],
+                Plot::Cast { distance, t } => vec![distance, t],
             };
             for c in cols {
                 assert!(
@@ -590,7 +604,12 @@ mod tests {
         assert_eq!(Cell::YesNo(true).text(), "yes");
         assert_eq!(Cell::Word("a hull edge").text(), "a hull edge");
         assert_eq!(Cell::None.text(), "\u{2013}");
-        assert_eq!(Cell::Count(1).number(), None, "plots read measures only");
+        assert_eq!(Cell::Count(39).number(), Some(39.0), "plots read counts");
+        assert_eq!(
+            Cell::Index(1).number(),
+            None,
+            "plots read measures and counts only"
+        );
         assert_eq!(Cell::maybe(None), Cell::None);
     }
 

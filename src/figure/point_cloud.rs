@@ -593,18 +593,11 @@ impl Parts for Computed {
         )
     }
 
-    /// One row per candidate the wrapping tried.
+    /// One row per candidate the wrapping tried (the table's `#` is the candidate).
     fn table(&self) -> Option<Table> {
         Some(Table {
             columns: [
-                "candidate",
-                "from",
-                "to",
-                "left",
-                "right",
-                "on line",
-                "verdict",
-                "accepted",
+                "from", "to", "left", "right", "on line", "verdict", "accepted",
             ]
             .map(String::from)
             .to_vec(),
@@ -612,11 +605,8 @@ impl Parts for Computed {
                 .wrap
                 .steps
                 .iter()
-                .enumerate()
-                .map(|(k, s)| {
+                .map(|s| {
                     vec![
-                        // Candidates count from 1, as the steps do.
-                        Cell::Index(k + 1),
                         // The points by name, as the read-outs and labels give them.
                         Cell::Name(point_name(&self.cloud.points[s.from])),
                         Cell::Name(point_name(&self.cloud.points[s.to])),

@@ -221,6 +221,10 @@ impl Parts for Computed {
         (self.all.len(), self.step)
     }
 
+    fn bodies_at(&self) -> f64 {
+        self.frame().t
+    }
+
     /// The bounding boxes, the bodies (their hulls), the given outlines, last frame's line, and
     /// the line found with its normal and the features it came from.
     fn world(&self) -> Vec<Mark> {
@@ -375,20 +379,19 @@ impl Parts for Computed {
         ])
     }
 
-    /// One row per frame: whether last frame's line held, the candidates tried, the gap.
+    /// One row per frame (the table's `#` is the frame): its time, whether last frame's line
+    /// held, the candidates tried, the gap. The plot counts the tries: one where the cached
+    /// line held, the whole search where it did not.
     fn table(&self) -> Option<Table> {
         Some(Table {
-            columns: ["frame", "t", "cache holds", "tries", "separated", "gap"]
+            columns: ["t", "cache holds", "tries", "separated", "gap"]
                 .map(String::from)
                 .to_vec(),
             rows: self
                 .all
                 .iter()
-                .enumerate()
-                .map(|(k, x)| {
+                .map(|x| {
                     vec![
-                        // Frames count from 1, as the steps do.
-                        Cell::Index(k + 1),
                         Cell::Number(x.t),
                         match x.search.cache {
                             CacheOutcome::None => Cell::None,
@@ -401,8 +404,12 @@ impl Parts for Computed {
                     ]
                 })
                 .collect(),
-            plot: Plot::None,
-            labels: Default::default(),
+            plot: Plot::Counts(2),
+            labels: super::PlotLabels {
+                title: "Candidate lines tried at each frame",
+                x: "frame",
+                y: "tries",
+            },
         })
     }
 }

@@ -66,6 +66,15 @@ impl Body {
         )
     }
 
+    /// The body as it is at time `t`: at its pose then ([`Body::pose_at`]), moving as before.
+    pub fn at_time(&self, t: f64) -> Body {
+        Body {
+            position: self.position + self.velocity * t,
+            angle_deg: self.angle_deg + self.angular_velocity_deg * t,
+            ..self.clone()
+        }
+    }
+
     /// The body's shape as a core polygon plus radius in its own frame, with warnings. `which`
     /// names the body in paths (`a` or `b`).
     pub fn local_convex(&self, which: Source) -> Result<(Convex, Vec<SceneWarning>), PathError> {

@@ -304,4 +304,13 @@ impl Scene {
     pub fn bodies(&self) -> Result<Bodies, PathError> {
         convert::bodies(self)
     }
+
+    /// The scene at time `t` of its motion: both bodies moved and turned to where they are
+    /// then, moving as before.
+    pub fn at_time(&self, t: f64) -> Scene {
+        let mut s = self.clone();
+        s.a = s.a.at_time(t);
+        s.b = s.b.at_time(t);
+        s
+    }
 }

@@ -3,9 +3,11 @@
 //!
 //! Each figure label comes with an offset from its point that its figure chose. When the text
 //! there would overlap a label already placed, cover a dot (the origin, a hit point, a simplex
-//! point) or leave the pane, the label tries the other sides of its point, then a little
-//! farther out, and takes the first place that is free (or, if none is, the one that overlaps
-//! least). The pane's title is placed first and never moves; the grid's coordinates come last
+//! point), leave the pane or lie across a line the figure draws (an outline, an arrow, an axis),
+//! the label tries the other sides of its point, then a little farther out, and takes the first
+//! place that is free. If none is, it takes the place with the least text overlapped or cut by
+//! the pane's edge, among those the one covering the least of the dots, and then the one
+//! crossed by the least length of line: text over a line is still read, text over text is not. The pane's title is placed first and never moves; the grid's coordinates come last
 //! and are left out where they would overlap anything, since the grid says the same a line
 //! further on. Text boxes are estimated from the font size, as the window and the SVG writer
 //! both draw text left-aligned and centred vertically on its point.
@@ -13,6 +15,7 @@
 use super::camera::{Camera, ScreenRect};
 use super::paint::{label_at, label_size, LABEL_SIZE};
 use crate::figure::Mark;
+use crate::geometry::DVec2;
 use glam::Vec2;
 
 /// A character's width as a share of the font size: generous for the proportional font, so
@@ -22,7 +25,7 @@ pub const CHAR_WIDTH: f32 = 0.6;
 pub const LINE_HEIGHT: f32 = 1.2;
 /// Pixels (at mark size 1) kept between a label and the pane's edge.
 pub const EDGE_MARGIN: f32 = 2.0;
-/// How much farther out the second ring of places is than the label's own offset.
+/// How much farther out each ring of places is than the one before (three rings).
 pub const FARTHER: f32 = 1.8;
 
 /// A screen box, `min` to `max` (y down).
@@ -102,16 +105,105 @@ fn dots(marks: &[Mark], camera: &Camera) -> Vec<TextBox> {
         .collect()
 }
 
+/// How bad a label's place is, compared in order: text overlapped or cut by the pane's edge
+/// (area), dots covered (area), line across it (length).
+type Badness = (f32, f32, f32);
+
+/// How many straight pieces a circle's outline is taken as, for the lines labels avoid.
+const CIRCLE_PIECES: usize = 32;
+
+/// The screen segments of the lines `marks` draw (outlines, polylines, segments, arrows,
+/// infinite lines cut to the pane): what a label should not lie across.
+fn strokes(marks: &[Mark], camera: &Camera) -> Vec<(Vec2, Vec2)> {
+    let mut out = Vec::new();
+    let mut path = |points: &mut dyn Iterator<Item = DVec2>, closed: bool| {
+        let pts: Vec<Vec2> = points.map(|p| camera.to_screen(p)).collect();
+        for w in pts.windows(2) {
+            out.push((w[0], w[1]));
+        }
+        if closed && pts.len() > 2 {
+            out.push((pts[pts.len() - 1], pts[0]));
+        }
+    };
+    for m in marks {
+        match m {
+            Mark::Polygon {
+                points,
+                stroke: Some(_),
+                ..
+            } => path(&mut points.iter().copied(), true),
+            Mark::Polyline { points, .. } => path(&mut points.iter().copied(), false),
+            Mark::Segment { from, to, .. } | Mark::Arrow { from, to, .. } => {
+                path(&mut [*from, *to].into_iter(), false)
+            }
+            Mark::Circle {
+                centre,
+                radius,
+                stroke: Some(_),
+                ..
+            } => path(
+                &mut (0..CIRCLE_PIECES).map(|k| {
+                    let a = std::f64::consts::TAU * k as f64 / CIRCLE_PIECES as f64;
+                    *centre + DVec2::from_angle(a) * *radius
+                }),
+                true,
+            ),
+            Mark::Line {
+                point, direction, ..
+            } => {
+                // Far enough both ways to cross the whole pane.
+                let r = camera.rect;
+                let reach = (r.w + r.h) as f64 / camera.scale.max(f64::MIN_POSITIVE);
+                let c = camera.to_world(r.centre());
+                let p = *point + *direction * (c - *point).dot(*direction);
+                path(
+                    &mut [p - *direction * reach, p + *direction * reach].into_iter(),
+                    false,
+                )
+            }
+            _ => {}
+        }
+    }
+    out.retain(|(a, b)| a.is_finite() && b.is_finite());
+    out
+}
+
+/// The length of the segment `a`–`b` inside the box (Liang–Barsky clipping).
+fn crossing(b: &TextBox, a: Vec2, e: Vec2) -> f32 {
+    let d = e - a;
+    let (mut t0, mut t1) = (0f32, 1f32);
+    for (p, q) in [
+        (-d.x, a.x - b.min.x),
+        (d.x, b.max.x - a.x),
+        (-d.y, a.y - b.min.y),
+        (d.y, b.max.y - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return 0.0;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    (t1 - t0).max(0.0) * d.length()
+}
+
 /// The offsets a label with offset `o` (pixels at mark size 1, its text `width` pixels wide)
 /// tries, its own first: beside its point on the right and on the left, above and below, at
-/// the same distance and then [`FARTHER`] out.
+/// the same distance and then [`FARTHER`] and [`FARTHER`]² out.
 fn candidates(o: (f32, f32), width: f32) -> Vec<(f32, f32)> {
     let (dx, dy) = o;
     // The gap between the point and the text's near end, on whichever side it was.
     let gap = if dx < 0.0 { -(dx + width) } else { dx }.max(4.0);
     let rise = dy.abs().max(10.0);
     let mut out = vec![o];
-    for k in [1.0, FARTHER] {
+    for k in [1.0, FARTHER, FARTHER * FARTHER] {
         let (right, left, centred) = (gap * k, -gap * k - width, -width / 2.0);
         for c in [
             (right, dy * k),
@@ -147,6 +239,7 @@ pub fn place(
     let margin = EDGE_MARGIN * camera.size;
     let size = label_size(camera);
     let obstacles = dots(marks, camera);
+    let lines = strokes(&marks[figure.clone()], camera);
     let mut placed: Vec<TextBox> = fixed.filter_map(|i| text_box(&marks[i], camera)).collect();
     for i in figure {
         if text_box(&marks[i], camera).is_none() {
@@ -159,20 +252,24 @@ pub fn place(
             continue;
         };
         let width = TextBox::of(text, Vec2::ZERO, LABEL_SIZE).max.x;
-        let mut best: Option<((f32, f32), f32, TextBox)> = None;
+        // How bad a place is, in order: text over text or cut by the pane's edge (unreadable),
+        // then a dot covered, then the length of line across it.
+        let mut best: Option<((f32, f32), Badness, TextBox)> = None;
         for c in candidates(*offset, width) {
             let b = TextBox::of(text, label_at(camera, *at, c), size);
-            let over: f32 = placed.iter().chain(&obstacles).map(|p| b.overlap(p)).sum();
+            let over: f32 = placed.iter().map(|p| b.overlap(p)).sum();
             let out = if b.inside(pane, margin) {
                 0.0
             } else {
                 b.outside(pane) + 1.0
             };
-            let bad = over + out;
+            let covered: f32 = obstacles.iter().map(|p| b.overlap(p)).sum();
+            let across: f32 = lines.iter().map(|(p, q)| crossing(&b, *p, *q)).sum();
+            let bad = (over + out, covered, across);
             if best.as_ref().is_none_or(|(_, least, _)| bad < *least) {
                 best = Some((c, bad, b));
             }
-            if bad == 0.0 {
+            if bad == (0.0, 0.0, 0.0) {
                 break;
             }
         }
@@ -219,4 +316,55 @@ pub fn problems(marks: &[Mark], camera: &Camera) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::Stroke;
+    use crate::palette;
+
+    #[test]
+    fn a_segment_crosses_a_box_by_its_length_inside() {
+        let b = TextBox {
+            min: Vec2::new(0.0, 0.0),
+            max: Vec2::new(10.0, 4.0),
+        };
+        let across = crossing(&b, Vec2::new(-5.0, 2.0), Vec2::new(20.0, 2.0));
+        assert!((across - 10.0).abs() < 1e-4, "{across}");
+        assert_eq!(
+            crossing(&b, Vec2::new(-5.0, 6.0), Vec2::new(20.0, 6.0)),
+            0.0
+        );
+        assert_eq!(crossing(&b, Vec2::new(3.0, 8.0), Vec2::new(3.0, 5.0)), 0.0);
+        let diagonal = crossing(&b, Vec2::new(-1.0, -1.0), Vec2::new(5.0, 5.0));
+        assert!((diagonal - 4.0 * 2f32.sqrt()).abs() < 1e-4, "{diagonal}");
+    }
+
+    #[test]
+    fn a_label_lying_along_a_line_moves_off_it() {
+        let camera = Camera {
+            rect: ScreenRect::new(0.0, 0.0, 600.0, 400.0),
+            ..Camera::default()
+        };
+        let stroke = Stroke::solid(palette::TEXT, 1.0);
+        // A label at the middle of a horizontal arrow, drawn on the arrow's line.
+        let mut marks = vec![
+            Mark::arrow(DVec2::new(-2.0, 0.0), DVec2::new(2.0, 0.0), stroke),
+            Mark::label(DVec2::ZERO, "axis 1: 1.5000", palette::TEXT, (6.0, 0.0)),
+        ];
+        let before = text_box(&marks[1], &camera).unwrap();
+        let line = (
+            camera.to_screen(DVec2::new(-2.0, 0.0)),
+            camera.to_screen(DVec2::new(2.0, 0.0)),
+        );
+        assert!(crossing(&before, line.0, line.1) > 0.0);
+        place(&mut marks, &camera, 0..0, 0..2, 2..2);
+        let after = text_box(&marks[1], &camera).unwrap();
+        assert_eq!(crossing(&after, line.0, line.1), 0.0, "{after:?}");
+        // Still beside its point, not far off.
+        let anchor = camera.to_screen(DVec2::ZERO);
+        let near = anchor.clamp(after.min, after.max);
+        assert!(near.distance(anchor) < 20.0, "{after:?}");
+    }
 }

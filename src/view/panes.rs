@@ -30,9 +30,10 @@ pub struct Shown<'a> {
     pub scene: &'a Scene,
     /// The figure of the demo and step shown (`None` when it could not be built).
     pub figure: Option<&'a Figure>,
-    /// The bodies' world shapes at `t = 0`, when the scene's bodies are valid (the handles are
-    /// placed around them).
-    pub shapes: Option<(&'a Convex, &'a Convex)>,
+    /// The scene with its bodies where the world pane draws them (the figure's
+    /// [`Figure::bodies_at`]), and their world shapes there when valid: the handles are placed
+    /// round them.
+    pub drawn: (&'a Scene, Option<(&'a Convex, &'a Convex)>),
     /// The polygon vertex selected for editing, ringed.
     pub selected: Option<(Source, usize)>,
     /// The bodies (A, B) whose editing handles are drawn: the one under the pointer, being
@@ -57,9 +58,9 @@ impl Shown<'_> {
 
     /// The handles of bodies `of` (A, B).
     fn handles(&self, camera: &Camera, of: [bool; 2]) -> Vec<Mark> {
-        match self.shapes {
-            Some((a, b)) => handles::marks(self.scene, [a, b], camera, self.selected, of),
-            None => vec![],
+        match self.drawn {
+            (scene, Some((a, b))) => handles::marks(scene, [a, b], camera, self.selected, of),
+            _ => vec![],
         }
     }
 }
@@ -239,7 +240,7 @@ mod tests {
         let shown = Shown {
             scene: &s,
             figure: Some(&f),
-            shapes: Some((&bodies.a, &bodies.b)),
+            drawn: (&s, Some((&bodies.a, &bodies.b))),
             selected: None,
             handles_of: [true; 2],
             editing: true,
