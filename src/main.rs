@@ -5,6 +5,8 @@ use minkowski_lab::app::picture::run_picture;
 use minkowski_lab::atomic_write::{check_writable, write_atomic};
 use minkowski_lab::export::picture::Picture;
 use minkowski_lab::scene::{Demo, Scene};
+use minkowski_lab::view::convention::Convention;
+use minkowski_lab::view::saved;
 use minkowski_lab::{app, export, figure, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -52,6 +54,10 @@ enum Command {
         /// The picture's size in pixels.
         #[arg(long, value_name = "WxH", default_value = "1400x860", value_parser = parse_size)]
         size: (u32, u32),
+        /// How configuration space is shown: b-a (as computed) or a-b (mirrored through the
+        /// origin); default: as the scene's view saved it, else b-a.
+        #[arg(long, value_name = "b-a|a-b", value_parser = parse_convention)]
+        convention: Option<Convention>,
     },
 }
 
@@ -74,6 +80,12 @@ fn parse_step(text: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_convention(text: &str) -> Result<Convention, String> {
+    Convention::from_name(text.trim()).ok_or_else(|| {
+        format!("\"{text}\" is not a convention: b-a (B \u{2212} A) or a-b (A \u{2212} B)")
+    })
+}
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let bad = || format!("\"{text}\" is not a size like 1400x860 (each side 16 to 8192)");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
@@ -93,8 +105,14 @@ fn render(
     demo: Option<Demo>,
     step: usize,
     size: (u32, u32),
+    convention: Option<Convention>,
 ) -> Result<(), String> {
     let scene = load(&scene_path)?;
+    // The scene's saved view decides when the command line does not.
+    let saved = scene.view.as_ref().map(saved::from_json);
+    let convention = convention
+        .or(saved.and_then(|v| v.convention))
+        .unwrap_or_default();
     let name = scene_path.display().to_string();
     let demo = demo.unwrap_or(scene.demo);
     let bodies = scene.bodies().map_err(|e| format!("{name}: {e}"))?;
@@ -122,6 +140,7 @@ fn render(
         demo,
         step,
         size,
+        convention,
     };
     if ext == "svg" {
         let svg = p.svg().map_err(|e| format!("{name}: {e}"))?;
@@ -176,9 +195,10 @@ fn main() -> ExitCode {
                 demo,
                 step,
                 size,
+                convention,
             }),
             _,
-        ) => render(scene, output, demo, step, size),
+        ) => render(scene, output, demo, step, size, convention),
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),

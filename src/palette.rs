@@ -114,6 +114,8 @@ pub const UPPER_BOUND: Rgba = Rgba(230, 115, 0, 255);
 pub const WITNESS: Rgba = Rgba(120, 70, 20, 255);
 /// Rounded shapes: the radii added to (or taken from) the cores' answer.
 pub const ROUNDING: Rgba = Rgba(128, 128, 128, 255);
+/// The difference at `t = 0` behind the one at a later moment (the time scrubber), dashed.
+pub const EARLIER_MD: Rgba = Rgba(95, 95, 125, 255);
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@
 use minkowski_lab::figure::{self, common, compare};
 use minkowski_lab::geometry::cast::CastStatus;
 use minkowski_lab::scene::{Demo, Scene};
+use minkowski_lab::view::convention::Convention;
 use minkowski_lab::view::sheet;
 use std::path::PathBuf;
 
@@ -111,7 +112,7 @@ fn no_readout_of_any_scene_at_any_step_shows_a_code_name() {
                     checked += 1;
                 }
             }
-            let lines = sheet::caption(&scene, None, demo, Ok(&first), &[]);
+            let lines = sheet::caption(&scene, None, demo, Ok(&first), &[], Convention::BMinusA);
             // The scene's own description may name code on purpose (a library function, a
             // file); the lines the program writes may not.
             for l in lines
@@ -147,7 +148,14 @@ fn a_scene_shown_under_another_demo_leaves_its_notes_out_of_the_caption() {
         .unwrap();
     let d = scene.description.clone().unwrap();
     let own = figure::build(&scene, Demo::Penetration, 0).unwrap();
-    let lines = sheet::caption(&scene, None, Demo::Penetration, Ok(&own), &[]);
+    let lines = sheet::caption(
+        &scene,
+        None,
+        Demo::Penetration,
+        Ok(&own),
+        &[],
+        Convention::BMinusA,
+    );
     assert!(lines.contains(&d));
     assert!(lines
         .iter()
@@ -156,7 +164,14 @@ fn a_scene_shown_under_another_demo_leaves_its_notes_out_of_the_caption() {
         .iter()
         .any(|l| l.contains(Demo::Penetration.article())));
     let other = figure::build(&scene, Demo::Gjk, 0).unwrap();
-    let lines = sheet::caption(&scene, None, Demo::Gjk, Ok(&other), &[]);
+    let lines = sheet::caption(
+        &scene,
+        None,
+        Demo::Gjk,
+        Ok(&other),
+        &[],
+        Convention::BMinusA,
+    );
     assert!(!lines.contains(&d), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains(Demo::Gjk.looking_at())));
 }

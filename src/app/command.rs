@@ -98,6 +98,8 @@ pub enum Command {
     Hover(Option<Source>),
     /// Presentation mode on or off: text, lines and handles larger, for a projector.
     Present,
+    /// Show configuration space as B − A or, mirrored, as A − B.
+    Convention(crate::view::convention::Convention),
     /// Put the keyboard in the panel's "Open" field.
     FocusOpen,
     /// Tell the person something went wrong, until dismissed.

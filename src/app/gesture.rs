@@ -34,8 +34,9 @@ pub enum Gesture {
 pub enum Target {
     /// A grip of the world pane.
     World(Grip),
-    /// Anywhere in configuration space: moves B.
-    Config,
+    /// Anywhere in configuration space: moves the body whose move carries the difference shown
+    /// one to one with the mouse: B when it shows B − A, A when it shows A − B.
+    Config(Source),
 }
 
 /// A drag in progress.
@@ -64,7 +65,7 @@ impl Drag {
     /// The pane the drag happens in.
     pub fn pane(&self) -> PaneId {
         match self.target {
-            Target::Config => PaneId::Config,
+            Target::Config(_) => PaneId::Config,
             Target::World(_) => PaneId::World,
         }
     }
@@ -87,7 +88,7 @@ impl Drag {
             Target::World(Grip::Velocity(which)) => {
                 body_mut(&mut scene, which).velocity += delta / (1.0 + t)
             }
-            Target::Config => scene.b.position += delta,
+            Target::Config(which) => body_mut(&mut scene, which).position += delta,
             Target::World(Grip::Spin(which)) => {
                 // The swept angle about the body's position adds to the turn over the motion.
                 let b = drawn(which);
@@ -136,7 +137,7 @@ fn swept_deg(centre: DVec2, from: DVec2, to: DVec2) -> Option<f64> {
 pub fn edited_body(target: Target) -> Source {
     match target {
         Target::World(g) => g.body(),
-        Target::Config => Source::B,
+        Target::Config(which) => which,
     }
 }
 
@@ -313,7 +314,7 @@ mod tests {
 
     #[test]
     fn config_drag_moves_b_and_so_the_md_by_the_same_amount() {
-        let d = drag(Target::Config, DVec2::new(1.0, 1.0));
+        let d = drag(Target::Config(Source::B), DVec2::new(1.0, 1.0));
         let s = d.apply(DVec2::new(1.5, 0.0), false);
         assert!(
             (s.b.position - DVec2::new(1.1, -0.8)).length() < 1e-12,

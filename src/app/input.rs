@@ -172,7 +172,7 @@ fn mouse_input(
 fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<super::gesture::Drag> {
     let at = app.view.panes.camera(pane).to_world(m);
     let target = match pane {
-        PaneId::Config => Some(Target::Config),
+        PaneId::Config => Some(Target::Config(app.convention().moved_in_config())),
         PaneId::World => match app.drawn() {
             (scene, Some((a, b))) => {
                 handles::hit(scene, [a, b], &app.view.panes.world, at).map(Target::World)
@@ -228,6 +228,9 @@ fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Comma
     }
     if presses(Key::P) % 2 == 1 {
         out.push(Command::Present);
+    }
+    if presses(Key::M) % 2 == 1 {
+        out.push(Command::Convention(app.convention().toggled()));
     }
     if presses(Key::Delete) + presses(Key::Backspace) > 0 {
         out.push(Command::DeleteVertex);

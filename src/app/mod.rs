@@ -34,6 +34,7 @@ use crate::geometry::{Convex, Source};
 use crate::palette;
 use crate::scene::{Demo, Scene};
 use crate::view::camera::ScreenRect;
+use crate::view::convention::Convention;
 use crate::view::panes::{Panes, Shown, FIT_PASSES};
 use crate::view::{paint, saved, sheet};
 use command::Command;
@@ -71,10 +72,12 @@ struct ViewState {
     /// saved view was restored): then the view is theirs and is never fitted on its own.
     camera_moved: bool,
     /// The figure (scene revision, demo, step) last checked for leaving the view.
-    checked: Option<(u64, Demo, usize)>,
+    checked: Option<(u64, Demo, usize, Convention)>,
     /// Presentation mode: the panels and every mark sized in pixels drawn
     /// [`PRESENTATION_SIZE`] times larger.
     presenting: bool,
+    /// Which way configuration space is shown (B − A, or mirrored as A − B).
+    convention: Convention,
 }
 
 /// How much larger presentation mode draws text, lines, dots and handles (panels included):
@@ -113,9 +116,9 @@ struct SceneDerived {
     comparison: OnceCell<Result<Comparison, String>>,
 }
 
-/// The figure of one (scene revision, demo, step).
+/// The figure of one (scene revision, demo, step, convention), as shown.
 struct FigureCache {
-    key: (u64, Demo, usize),
+    key: (u64, Demo, usize, Convention),
     figure: Result<Figure, String>,
     /// The scene at the time the figure draws the bodies, and their shapes then, when that is
     /// not `t = 0` (see [`Figure::bodies_at`]).
@@ -177,6 +180,7 @@ impl App {
                 camera_moved: false,
                 checked: None,
                 presenting: false,
+                convention: Convention::default(),
             },
             gesture: Gesture::Idle,
             hovered: None,
@@ -203,18 +207,29 @@ impl App {
         app
     }
 
-    /// The app showing `demo` at `step`, for a picture.
-    pub fn for_picture(scene: Scene, path: Option<PathBuf>, demo: Demo, step: usize) -> App {
-        let mut app = App::new(scene, path);
-        app.playback.demo = demo;
-        app.playback.step = step;
+    /// The app showing what `p` asks for, for a picture.
+    pub fn for_picture(p: export::picture::Picture) -> App {
+        let mut app = App::new(p.scene, p.path);
+        app.playback.demo = p.demo;
+        app.playback.step = p.step;
+        app.view.convention = p.convention;
         app.picture = true;
         app.update_figure();
         app
     }
 
-    /// Shows the scene as its `view` says it was saved (cameras, split, demo, step), if it has
-    /// one; else the cameras are fitted at start.
+    /// Shows configuration space as `c`. The picture mirrors through the origin, and so does
+    /// its camera: what was in view stays in view.
+    fn set_convention(&mut self, c: Convention) {
+        if c != self.view.convention {
+            self.view.convention = c;
+            let config = &mut self.view.panes.config;
+            config.centre = -config.centre;
+        }
+    }
+
+    /// Shows the scene as its `view` says it was saved (cameras, split, demo, step, convention),
+    /// if it has one; else the cameras are fitted at start.
     fn restore_view(&mut self) {
         let Some(v) = self.doc.scene.view.as_ref().map(saved::from_json) else {
             return;
@@ -224,6 +239,9 @@ impl App {
         }
         if let Some(s) = v.step {
             self.playback.step = s; // clamped when the figure is built
+        }
+        if let Some(c) = v.convention {
+            self.view.convention = c;
         }
         let panes = &mut self.view.panes;
         if let Some(s) = v.split {
@@ -382,12 +400,17 @@ impl App {
                 comparison: OnceCell::new(),
             });
         }
-        let key = (rev, self.playback.demo, self.playback.step);
+        let convention = self.view.convention;
+        let key = (rev, self.playback.demo, self.playback.step, convention);
         if self.figure.as_ref().is_some_and(|c| c.key == key) {
             return;
         }
         let started = std::time::Instant::now();
         let figure = figure::build(&self.doc.scene, self.playback.demo, self.playback.step)
+            .map(|mut f| {
+                convention.apply(&mut f);
+                f
+            })
             .map_err(|e| e.to_string());
         self.stats.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
         if let Ok(f) = &figure {
@@ -402,7 +425,7 @@ impl App {
             _ => None,
         };
         self.figure = Some(FigureCache {
-            key: (rev, self.playback.demo, self.playback.step),
+            key: (rev, self.playback.demo, self.playback.step, convention),
             figure,
             drawn,
         });
@@ -457,6 +480,7 @@ impl App {
             scene: &self.doc.scene,
             figure: self.figure(),
             drawn: self.drawn(),
+            convention: self.view.convention,
             selected: self.doc.selected,
             handles_of: [Source::A, Source::B].map(|which| self.handles_shown(which)),
             editing: !self.picture,
@@ -466,6 +490,10 @@ impl App {
     /// Whether body `which` shows its editing handles: under the pointer, being dragged, or
     /// with a selected vertex.
     pub fn handles_shown(&self, which: Source) -> bool {
+        // A picture shows none, wherever the pointer happens to be.
+        if self.picture {
+            return false;
+        }
         let dragged = match &self.gesture {
             Gesture::Drag(d) => Some(gesture::edited_body(d.target)),
             _ => None,
@@ -504,6 +532,11 @@ impl App {
         }
     }
 
+    /// Which way configuration space is shown.
+    pub fn convention(&self) -> Convention {
+        self.view.convention
+    }
+
     /// Whether presentation mode is on.
     pub fn presenting(&self) -> bool {
         self.view.presenting
@@ -533,7 +566,7 @@ impl App {
     fn save_to(&mut self, path: PathBuf) {
         // The window's state goes with the scene (not an edit: no undo step, no star).
         let p = &self.playback;
-        let state = saved::to_json(p.demo, p.step, &self.view.panes);
+        let state = saved::to_json(p.demo, p.step, &self.view.panes, self.view.convention);
         let before = self.doc.scene.view.replace(state);
         match self.doc.scene.save(&path) {
             Ok(()) => {
@@ -749,6 +782,7 @@ impl App {
             Command::ExportCsv => self.export_csv(),
             Command::Help => self.dialogs.help = !self.dialogs.help,
             Command::Hover(h) => self.hovered = h,
+            Command::Convention(c) => self.set_convention(c),
             Command::Present => {
                 self.view.presenting = !self.view.presenting;
                 self.view.panes.set_mark_size(self.size());
@@ -788,6 +822,7 @@ impl App {
                 self.playback.demo,
                 figure,
                 self.warnings(),
+                self.view.convention,
             ),
         )
     }
@@ -1039,7 +1074,7 @@ mod tests {
         let before = a.doc.scene.clone();
         let at = before.b.position;
         a.apply(Command::BeginDrag {
-            target: gesture::Target::Config,
+            target: gesture::Target::Config(Source::B),
             at,
         });
         for dx in [0.1, 0.2, 0.3] {

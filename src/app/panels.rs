@@ -14,6 +14,7 @@ use crate::figure::compare::Answer;
 use crate::figure::{common, Figure, Plot, Table};
 use crate::geometry::{DVec2, Source};
 use crate::scene::{Body, Demo, ShapeSpec};
+use crate::view::convention::Convention;
 use egui_macroquad::egui;
 use std::path::PathBuf;
 
@@ -60,8 +61,9 @@ pub const CONTROLS: &[(&str, &str)] = &[
     ("Delete or Backspace", "remove the selected vertex"),
     (
         "Left-drag in configuration space",
-        "move B: the MD follows (MD = B − A)",
+        "move B (A when it shows A − B): the MD follows the mouse",
     ),
+    ("M", "show configuration space as B − A or as A − B"),
     ("Right- or middle-drag", "pan the pane"),
     ("Mouse wheel", "zoom at the cursor"),
     ("Drag the line between panes", "move the split"),
@@ -206,7 +208,9 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
             .resizable(true)
             .default_height(ITERATIONS_HEIGHT.min(tallest))
             .height_range(STRIP_LEAST..=tallest)
-            .show(ctx, |ui| iterations(ui, app.playback.step, table, &mut out));
+            .show(ctx, |ui| {
+                iterations(ui, app.playback.step, table, app.picture, &mut out)
+            });
     }
     let mut open = app.dialogs.help;
     egui::Window::new("Controls")
@@ -259,6 +263,10 @@ fn recovery_prompt(ctx: &egui::Context, found: &super::recovery::Found, out: &mu
 }
 
 fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    if app.picture {
+        picture_side(ui, app);
+        return;
+    }
     ui.heading(displayable(&app.doc.title()));
     let file = app
         .doc
@@ -324,6 +332,7 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     ui.add_space(2.0);
     ui.label(egui::RichText::new("What you are looking at").strong());
     ui.label(demo.looking_at());
+    convention(ui, app, out);
 
     if let Some(Err(e)) = app.figure_result() {
         ui.colored_label(BANNER_TEXT, e);
@@ -373,6 +382,37 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
             .id_salt("debug")
             .show(ui, |ui| debug(ui, app));
     }
+}
+
+/// The side panel of a picture (`render`): what a slide needs, nothing to click. What the
+/// figure shows comes first (the demo, the step, the read-outs, the legend), the teaching text
+/// after it, so that on a small picture the text is what runs off the bottom.
+fn picture_side(ui: &mut egui::Ui, app: &App) {
+    ui.heading(displayable(&app.doc.title()));
+    let demo = app.playback.demo;
+    ui.label(egui::RichText::new(demo.title()).strong());
+    ui.label(egui::RichText::new(format!("Recreates {}", demo.article())).small());
+    if let Some(note) = app.convention().note() {
+        ui.add(egui::Label::new(egui::RichText::new(note).small()).wrap());
+    }
+    if let Some(Err(e)) = app.figure_result() {
+        ui.colored_label(BANNER_TEXT, e);
+    }
+    if let Some(fig) = app.figure() {
+        if fig.steps > 1 {
+            ui.separator();
+            ui.label(
+                egui::RichText::new(format!("Step {} of {}", fig.step + 1, fig.steps)).strong(),
+            );
+        }
+        readouts(ui, fig);
+        legend(ui, fig);
+    }
+    ui.separator();
+    scene_notes(ui, app);
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new("What you are looking at").strong());
+    ui.label(demo.looking_at());
 }
 
 /// The scene's own description. It is written for the scene's demo: under another demo it
@@ -457,6 +497,37 @@ const FIELD_BUTTON_ROOM: f32 = 56.0;
 /// A text field's width in a row that ends with a button: what the panel leaves.
 fn field_width(ui: &egui::Ui) -> f32 {
     (ui.available_width() - FIELD_BUTTON_ROOM).max(FIELD_BUTTON_ROOM)
+}
+
+/// Which way configuration space is shown, B − A or A − B (M switches), and what changed sign.
+fn convention(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
+    let now = app.convention();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Configuration space as");
+        for (c, hover) in [
+            (
+                Convention::BMinusA,
+                "B \u{2212} A: the first article's and this program's (files and report)",
+            ),
+            (
+                Convention::AMinusB,
+                "A \u{2212} B: the point-cloud article's, parry's and most GJK texts'",
+            ),
+        ] {
+            if ui
+                .selectable_label(now == c, c.difference())
+                .on_hover_text(hover)
+                .clicked()
+                && now != c
+            {
+                out.push(Command::Convention(c));
+            }
+        }
+        ui.label(egui::RichText::new("(M)").weak());
+    });
+    if let Some(note) = now.note() {
+        ui.add(egui::Label::new(egui::RichText::new(note).small()).wrap());
+    }
 }
 
 /// "Open": a path field (Ctrl+O focuses it; Enter opens).
@@ -872,7 +943,15 @@ const PLOT_FLOOR: f64 = 1e-16;
 
 /// The iteration table (click a row to show that step) and the plot the table asks for, titled
 /// with what it plots, the current step marked in both.
-fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
+/// `picture`: the step's row is scrolled into view every frame (a picture has a few frames
+/// while its layout settles), not only when the step changes.
+fn iterations(
+    ui: &mut egui::Ui,
+    step: usize,
+    table: &Table,
+    picture: bool,
+    out: &mut Vec<Command>,
+) {
     let height = ui.available_height();
     let plot_width = ui.available_width() * PLOT_SHARE;
     ui.horizontal_top(|ui| {
@@ -893,57 +972,118 @@ fn iterations(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Comma
             });
             ui.separator();
         }
-        iteration_table(ui, step, table, out);
+        iteration_table(ui, step, table, picture, out);
     });
 }
 
 /// The table of iterations, the current row highlighted and scrolled into view; clicking a row
-/// shows that step.
-fn iteration_table(ui: &mut egui::Ui, step: usize, table: &Table, out: &mut Vec<Command>) {
+/// shows that step. The header stays in view while the rows scroll under it (both scroll
+/// sideways together), so a column never loses its name.
+fn iteration_table(
+    ui: &mut egui::Ui,
+    step: usize,
+    table: &Table,
+    picture: bool,
+    out: &mut Vec<Command>,
+) {
     let highlight = ui.visuals().selection.bg_fill;
-    egui::ScrollArea::both()
-        .id_salt("iterations")
+    let stripe = ui.visuals().faint_bg_color;
+    let mono = egui::TextStyle::Monospace.resolve(ui.style());
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let measure = |ui: &egui::Ui, text: &str, font: &egui::FontId| {
+        ui.fonts(|f| {
+            f.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+                .size()
+        })
+    };
+    // Each column as wide as its widest cell or its name.
+    let headers: Vec<String> = std::iter::once("#".to_string())
+        .chain(table.columns.iter().map(|c| displayable(c)))
+        .collect();
+    let rows: Vec<Vec<String>> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            std::iter::once((i + 1).to_string())
+                .chain(row.iter().map(|c| c.text()))
+                .collect()
+        })
+        .collect();
+    let mut widths: Vec<f32> = headers.iter().map(|h| measure(ui, h, &body).x).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = w.max(measure(ui, cell, &mono).x);
+        }
+    }
+    let gap = ui.spacing().item_spacing.x;
+    let total: f32 = widths.iter().map(|w| w + gap).sum();
+    let row_height = measure(ui, "0", &mono).y.max(measure(ui, "#", &body).y) + 2.0;
+    let cell = |ui: &mut egui::Ui, width: f32, label: egui::Label| {
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, row_height),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(width);
+                ui.add(label)
+            },
+        )
+        .inner
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("iterations_sideways")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            egui::Grid::new("iteration_table")
-                .striped(true)
-                .num_columns(table.columns.len() + 1)
-                .show(ui, |ui| {
-                    ui.label(egui::RichText::new("#").strong());
-                    for c in &table.columns {
-                        ui.label(egui::RichText::new(displayable(c)).strong());
-                    }
-                    ui.end_row();
-                    for (i, row) in table.rows.iter().enumerate() {
-                        let current = i == step;
-                        let mut text = |t: String| {
-                            let rich = egui::RichText::new(t).monospace();
-                            let rich = if current {
-                                rich.background_color(highlight)
-                            } else {
-                                rich
-                            };
-                            let r = ui
-                                .add(egui::Label::new(rich).sense(egui::Sense::click()))
-                                .on_hover_text("show this step");
-                            if r.clicked() {
-                                out.push(Command::Step(i));
-                            }
-                            // Scrolled into view when the step changes, not every frame (the
-                            // person may scroll the table meanwhile).
-                            let seen = egui::Id::new("iteration_row_scrolled");
-                            if current && ui.data(|d| d.get_temp::<usize>(seen)) != Some(i) {
-                                r.scroll_to_me(None);
-                                ui.data_mut(|d| d.insert_temp(seen, i));
-                            }
-                        };
-                        text(format!("{}", i + 1));
-                        for c in row {
-                            text(c.text());
-                        }
-                        ui.end_row();
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    for (h, w) in headers.iter().zip(&widths) {
+                        cell(ui, *w, egui::Label::new(egui::RichText::new(h).strong()));
                     }
                 });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("iterations")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for (i, row) in rows.iter().enumerate() {
+                            let current = i == step;
+                            let band = egui::Rect::from_min_size(
+                                ui.cursor().min,
+                                egui::vec2(total, row_height),
+                            );
+                            if i % 2 == 1 {
+                                ui.painter().rect_filled(band, 0.0, stripe);
+                            }
+                            ui.horizontal(|ui| {
+                                for (k, (text, w)) in row.iter().zip(&widths).enumerate() {
+                                    let rich = egui::RichText::new(text).monospace();
+                                    let rich = if current {
+                                        rich.background_color(highlight)
+                                    } else {
+                                        rich
+                                    };
+                                    let label = egui::Label::new(rich).sense(egui::Sense::click());
+                                    let r = cell(ui, *w, label).on_hover_text("show this step");
+                                    if r.clicked() {
+                                        out.push(Command::Step(i));
+                                    }
+                                    // Scrolled into view when the step changes, not every
+                                    // frame (the person may scroll the table meanwhile); a
+                                    // picture, every frame.
+                                    let seen = egui::Id::new("iteration_row_scrolled");
+                                    if current
+                                        && k == 0
+                                        && (picture
+                                            || ui.data(|d| d.get_temp::<usize>(seen)) != Some(i))
+                                    {
+                                        r.scroll_to_me(None);
+                                        ui.data_mut(|d| d.insert_temp(seen, i));
+                                    }
+                                }
+                            });
+                        }
+                    });
+            });
         });
 }
 

@@ -43,7 +43,7 @@ pub fn run_picture(p: Picture, out: PathBuf) -> Result<(), String> {
     let result: Arc<Mutex<Option<Result<(), String>>>> = Arc::new(Mutex::new(None));
     let done = result.clone();
     let size = p.size;
-    let mut app = App::for_picture(p.scene, p.path, p.demo, p.step);
+    let mut app = App::for_picture(p);
     macroquad::Window::from_config(conf, async move {
         let mut frames = 0;
         loop {

@@ -6,6 +6,7 @@ use super::svg;
 use crate::figure;
 use crate::scene::{Demo, PathError, Scene};
 use crate::view::camera::ScreenRect;
+use crate::view::convention::Convention;
 use crate::view::panes::{Panes, Shown, FIT_PASSES};
 use crate::view::sheet::{self, Sheet, COLUMN_WIDTH};
 use std::path::PathBuf;
@@ -22,12 +23,15 @@ pub struct Picture {
     /// The step shown, from 0 (clamped to the trace).
     pub step: usize,
     pub size: (u32, u32),
+    /// Which way configuration space is shown.
+    pub convention: Convention,
 }
 
 impl Picture {
     /// The picture as a sheet: the figure, the panes fitted to it, the column's text.
     pub fn sheet(&self) -> Result<Sheet, PathError> {
-        let figure = figure::build(&self.scene, self.demo, self.step)?;
+        let mut figure = figure::build(&self.scene, self.demo, self.step)?;
+        self.convention.apply(&mut figure);
         let bodies = self.scene.bodies()?;
         let warnings: Vec<String> = bodies.warnings.iter().map(|w| w.to_string()).collect();
         let shown = Shown {
@@ -37,6 +41,7 @@ impl Picture {
             selected: None,
             handles_of: [false; 2],
             editing: false,
+            convention: self.convention,
         };
         let (w, h) = (self.size.0 as f32, self.size.1 as f32);
         let mut panes = Panes::default();
@@ -50,6 +55,7 @@ impl Picture {
             self.demo,
             Ok(&figure),
             &warnings,
+            self.convention,
         );
         Ok(Sheet::of(&panes, &shown, lines))
     }
@@ -76,6 +82,7 @@ mod tests {
             path: Some(path),
             step: 0,
             size: DEFAULT_SIZE,
+            convention: Convention::BMinusA,
         }
     }
 
@@ -145,16 +152,23 @@ mod tests {
             }
             let mut p = picture(path.file_name().unwrap().to_str().unwrap());
             let steps = figure::build(&p.scene, p.demo, 0).unwrap().steps;
-            for size in [DEFAULT_SIZE, (1024, 640)] {
+            // Both conventions at the default size (A − B mirrors every label of configuration
+            // space), B − A also at 1024×640.
+            for (size, convention) in [
+                (DEFAULT_SIZE, Convention::BMinusA),
+                (DEFAULT_SIZE, Convention::AMinusB),
+                ((1024, 640), Convention::BMinusA),
+            ] {
                 for step in [0, steps / 2, steps - 1] {
-                    (p.size, p.step) = (size, step);
+                    (p.size, p.step, p.convention) = (size, step, convention);
                     for pane in p.sheet().unwrap().panes {
                         checked += 1;
                         for problem in crate::view::labels::problems(&pane.marks, &pane.camera) {
                             problems.push(format!(
-                                "{} step {} at {size:?}: {problem}",
+                                "{} step {} at {size:?} as {}: {problem}",
                                 path.display(),
-                                step + 1
+                                step + 1,
+                                convention.as_str()
                             ));
                         }
                     }

@@ -293,7 +293,7 @@ impl Parts for Computed {
                 },
             ),
             Readout::new("status", common::cast_status_words(cast.status)),
-            Readout::new("time of impact", num(cast.toi)),
+            Readout::new("time of impact", common::toi_words(cast.status, cast.toi)),
             Readout::new(
                 "tolerance, margin",
                 format!("{}, {:.1e}", num(cast.tolerance), cast.margin),

@@ -193,6 +193,19 @@ pub fn cast_status_words(status: CastStatus) -> &'static str {
     }
 }
 
+/// A cast's time of impact as the read-outs show it: the time on a hit (0 when already
+/// overlapping); on a miss none; when the cast stopped early, that it was not reached and how
+/// far the motion is known to be free.
+pub fn toi_words(status: CastStatus, toi: f64) -> String {
+    match status {
+        CastStatus::Hit | CastStatus::Overlapping => num(toi),
+        CastStatus::Miss => "none: no contact before t = 1".into(),
+        CastStatus::OutOfIterations | CastStatus::NoProgress => {
+            format!("not reached: free up to t = {}", num(toi))
+        }
+    }
+}
+
 /// A yes-or-no fact as the read-outs show it.
 pub fn yes_no(fact: bool) -> &'static str {
     if fact {

@@ -326,8 +326,8 @@ impl Parts for Computed {
                     a,
                     b,
                     &[s.support],
-                    palette::SUPPORT_POINT,
-                    OPAQUE,
+                    (palette::SUPPORT_POINT, OPAQUE),
+                    &mut Vec::new(),
                 ));
                 witnesses(a, b, &nearest_edge(s))
             }

@@ -396,20 +396,23 @@ impl Parts for Computed {
         let Some(s) = self.step() else {
             return w;
         };
+        // Each vertex named once: a vertex both behind the simplex and behind w is named with
+        // the simplex.
+        let mut named = Vec::new();
         w.extend(pairs::pairs_in_world(
             a,
             b,
             &s.simplex,
-            palette::SIMPLEX,
-            style::PAIR_ARROW_ALPHA,
+            (palette::SIMPLEX, style::PAIR_ARROW_ALPHA),
+            &mut named,
         ));
         if let Some(p) = s.support {
             w.extend(pairs::pairs_in_world(
                 a,
                 b,
                 &[p],
-                palette::SUPPORT_POINT,
-                OPAQUE,
+                (palette::SUPPORT_POINT, OPAQUE),
+                &mut named,
             ));
         }
         let (core_a, core_b) = pairs::weighted_witnesses(a, b, &s.reduced, &s.weights);

@@ -250,7 +250,10 @@ impl Parts for Computed {
                 },
             ),
             Readout::new("status", status_text(&self.cast, self.tolerance)),
-            Readout::new("time of impact", num(self.cast.toi)),
+            Readout::new(
+                "time of impact",
+                common::toi_words(self.cast.status, self.cast.toi),
+            ),
         ]
     }
 

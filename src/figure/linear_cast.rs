@@ -276,7 +276,7 @@ impl Parts for Computed {
         let or_none = |v: Option<DVec2>| v.map_or("none".into(), vec);
         let mut r = vec![
             Readout::new("status", status_text(cast)),
-            Readout::new("time of impact", num(cast.toi)),
+            Readout::new("time of impact", common::toi_words(cast.status, cast.toi)),
             Readout::new(
                 "relative motion vA - vB",
                 vec(cast.ray.direction * cast.ray.length),

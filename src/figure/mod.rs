@@ -21,6 +21,7 @@ pub mod epa;
 pub mod gjk;
 pub mod iterative_cast;
 pub mod linear_cast;
+pub mod moment;
 pub mod pairs;
 pub mod penetration;
 pub mod point_cloud;
@@ -375,10 +376,20 @@ fn assemble(parts: &impl Parts) -> Figure {
 /// drawn in is left out (a demo's legend names everything it can draw; a scene and a step draw
 /// some of it).
 pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError> {
-    let mut f = build_any(scene, demo, step)?;
+    Ok(legend_of_drawn(build_any(scene, demo, step)?))
+}
+
+/// The figure of the moment `t` of the scene's motion ([`moment`]): the bodies and their
+/// difference then, the exact contact then. Its legend lists what it draws, as [`build`]'s.
+pub fn at_time(scene: &Scene, t: f64) -> Result<Figure, PathError> {
+    Ok(legend_of_drawn(moment::build(scene, t)?))
+}
+
+/// `f` with only the legend entries whose colour some mark is drawn in.
+fn legend_of_drawn(mut f: Figure) -> Figure {
     let drawn = common::drawn_colors(f.world.iter().chain(&f.config));
     f.legend.retain(|e| common::is_drawn(e.color, &drawn));
-    Ok(f)
+    f
 }
 
 /// The figure as the demo builds it.
@@ -451,12 +462,9 @@ mod tests {
         (
             "sat_projections.json",
             Demo::Sat,
-            "step,axis,axis x,axis y,A min,A max,B min,B max,distance,overlap",
-            &[
-                "index", "number", "number", "number", "number", "number", "number", "number",
-                "number",
-            ],
-            Plot::Bars(7),
+            "step,axis x,axis y,A min,A max,B min,B max,distance,overlap",
+            &["number"; 8],
+            Plot::Bars(6),
             ("axis", "distance"),
         ),
         (
@@ -613,14 +621,21 @@ mod tests {
         assert_eq!(Cell::maybe(None), Cell::None);
     }
 
-    /// SAT's axes count from 1, as its read-outs and labels name them; the edge scan's edges and
-    /// vertices from 0, as its read-outs do.
+    /// No table repeats the row number in a column of its own (the `#` is the step: an axis, a
+    /// frame, a candidate); the edge scan's edges and vertices count from 0, as its read-outs do.
     #[test]
     fn indices_agree_with_the_readouts() {
-        let t = table("sat_projections.json", Demo::Sat);
-        let axes: Vec<&Cell> = t.rows.iter().map(|r| &r[0]).collect();
-        assert_eq!(axes.first(), Some(&&Cell::Index(1)));
-        assert_eq!(axes.last(), Some(&&Cell::Index(t.rows.len())));
+        for (file, demo, ..) in DEMOS {
+            let t = table(file, *demo);
+            let repeats = (0..t.columns.len()).any(|c| {
+                t.rows.len() > 1
+                    && t.rows
+                        .iter()
+                        .enumerate()
+                        .all(|(i, r)| matches!(r[c], Cell::Index(n) if n == i + 1))
+            });
+            assert!(!repeats, "{file} {demo:?}: a column repeats the row number");
+        }
         let t = table("polygon_vs_polygon_overlapping.json", Demo::Penetration);
         assert!(t.rows.iter().any(|r| r[0] == Cell::Index(0)));
     }

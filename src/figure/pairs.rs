@@ -64,16 +64,16 @@ pub fn names_every_vertex(a: &Convex, b: &Convex) -> bool {
 /// In the world, for each MD point of `points`: the core vertices `a_i` of A and `b_j` of B
 /// behind it as dots in `color`, each named once (on shapes of few vertices, see
 /// [`names_every_vertex`]), and the arrow from `a_i` to `b_j` (the vector `b_j − a_i` the point
-/// is), at `arrow_alpha`.
+/// is), at `arrow_alpha`. A vertex already in `named` (by an earlier call for the same pane)
+/// is not named again.
 pub fn pairs_in_world(
     a: &Convex,
     b: &Convex,
     points: &[MdVertex],
-    color: Rgba,
-    arrow_alpha: u8,
+    (color, arrow_alpha): (Rgba, u8),
+    named: &mut Vec<(Source, usize)>,
 ) -> Vec<Mark> {
     let mut marks = Vec::new();
-    let mut named: Vec<(Source, usize)> = Vec::new();
     let names = names_every_vertex(a, b);
     for p in points {
         let (pa, pb) = (a.vertices[p.a], b.vertices[p.b]);

@@ -428,8 +428,10 @@ impl Computed {
             "the best pair so far".to_string()
         } else if here {
             format!("apart, but {} is nearer", pair_number(best))
-        } else if steps[best].distance >= 0.0 {
+        } else if steps[best].distance > 0.0 {
             format!("A and B are apart ({})", pair_number(best))
+        } else if steps[best].distance == 0.0 {
+            format!("A and B touch ({})", pair_number(best))
         } else {
             format!("{} penetrates less", pair_number(best))
         };
@@ -861,7 +863,7 @@ mod tests {
             ],
         );
         let f = build(&s, 4).unwrap();
-        assert_eq!(readout(&f, "this pair"), "A and B are apart (pair 4)");
+        assert_eq!(readout(&f, "this pair"), "A and B touch (pair 4)");
         let f = build(&s, usize::MAX).unwrap();
         expect(
             &f,

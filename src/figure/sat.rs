@@ -94,15 +94,14 @@ pub fn drawn_axes(count: usize, step: usize) -> Range<usize> {
 
 /// One axis' row of the table.
 /// Axis `i`'s row of the table (the axis counted from 1, as the steps are).
-fn axis_row(i: usize, x: &SatAxis) -> Vec<Cell> {
-    // Axes count from 1, as the read-outs name them.
-    let mut row = vec![Cell::Index(i + 1)];
-    row.extend(
-        [
-            x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
-        ]
-        .map(Cell::Number),
-    );
+/// A row of the table: the axis is the row's number (the table's `#` counts from 1, as the
+/// read-outs and labels name the axes).
+fn axis_row(x: &SatAxis) -> Vec<Cell> {
+    let mut row: Vec<Cell> = [
+        x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+    ]
+    .map(Cell::Number)
+    .to_vec();
     if let Some(sw) = x.swept {
         row.extend([sw.a.min, sw.a.max, sw.distance].map(Cell::Number));
     }
@@ -686,9 +685,9 @@ impl Parts for Computed {
 
     /// One row per axis (every axis, drawn or not).
     fn table(&self) -> Option<Table> {
-        const DISTANCE: usize = 7;
+        const DISTANCE: usize = 6;
         let mut columns: Vec<String> = [
-            "axis", "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
+            "axis x", "axis y", "A min", "A max", "B min", "B max", "distance", "overlap",
         ]
         .iter()
         .map(|c| c.to_string())
@@ -698,13 +697,7 @@ impl Parts for Computed {
         }
         Some(Table {
             columns,
-            rows: self
-                .s
-                .axes
-                .iter()
-                .enumerate()
-                .map(|(i, x)| axis_row(i, x))
-                .collect(),
+            rows: self.s.axes.iter().map(axis_row).collect(),
             plot: Plot::Bars(DISTANCE),
             labels: PlotLabels {
                 title: "SAT: the interval distance on each axis",

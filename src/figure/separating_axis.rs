@@ -259,7 +259,6 @@ impl Parts for Computed {
                     .map(|p| Mark::dot(*p, palette::CONCAVE_INPUT, style::DROPPED_VERTEX_DOT)),
             );
         }
-        w.extend(self.cached_line());
         if let Some(found) = s.found() {
             let l = found.line;
             w.extend([
@@ -279,6 +278,9 @@ impl Parts for Computed {
             ]);
             w.extend(feature_marks(&fr.a, &fr.b, &found.source));
         }
+        // Over the line found: a cached line that still separates is that line, its dashes
+        // drawn on it.
+        w.extend(self.cached_line());
         w
     }
 
@@ -365,7 +367,7 @@ impl Parts for Computed {
             ),
             (
                 palette::CACHE_HOLDS,
-                "dashed: last frame's line, still separating",
+                "dashed: last frame's line, still separating (kept, over the line found)",
             ),
             (
                 palette::CACHE_FAILS,

@@ -13,9 +13,10 @@
 //! both draw text left-aligned and centred vertically on its point.
 
 use super::camera::{Camera, ScreenRect};
-use super::paint::{label_at, label_size, LABEL_SIZE};
+use super::paint::{interval_on_screen, label_at, label_size, LABEL_SIZE};
 use crate::figure::Mark;
 use crate::geometry::DVec2;
+use crate::palette::Rgba;
 use glam::Vec2;
 
 /// A character's width as a share of the font size: generous for the proportional font, so
@@ -25,6 +26,8 @@ pub const CHAR_WIDTH: f32 = 0.6;
 pub const LINE_HEIGHT: f32 = 1.2;
 /// Pixels (at mark size 1) kept between a label and the pane's edge.
 pub const EDGE_MARGIN: f32 = 2.0;
+/// Pixels (at mark size 1) a grid coordinate keeps clear of a pane's title.
+pub const TITLE_CLEARANCE: f32 = 8.0;
 /// How much farther out each ring of places is than the one before (three rings).
 pub const FARTHER: f32 = 1.8;
 
@@ -106,40 +109,48 @@ fn dots(marks: &[Mark], camera: &Camera) -> Vec<TextBox> {
 }
 
 /// How bad a label's place is, compared in order: text overlapped or cut by the pane's edge
-/// (area), dots covered (area), line across it (length).
-type Badness = (f32, f32, f32);
+/// (area), dots covered (area), line across it (length), lying on a fill of its own colour
+/// (points of the box).
+type Badness = (f32, f32, f32, f32);
 
 /// How many straight pieces a circle's outline is taken as, for the lines labels avoid.
 const CIRCLE_PIECES: usize = 32;
 
+/// A line a label should not lie across: a screen segment, and how much it counts (its
+/// opacity: a faint ghost outline hinders reading less than a solid edge).
+type Stroked = (Vec2, Vec2, f32);
+
 /// The screen segments of the lines `marks` draw (outlines, polylines, segments, arrows,
-/// infinite lines cut to the pane): what a label should not lie across.
-fn strokes(marks: &[Mark], camera: &Camera) -> Vec<(Vec2, Vec2)> {
+/// intervals, infinite lines cut to the pane): what a label should not lie across.
+fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
     let mut out = Vec::new();
-    let mut path = |points: &mut dyn Iterator<Item = DVec2>, closed: bool| {
+    let mut path = |points: &mut dyn Iterator<Item = DVec2>, closed: bool, color: Rgba| {
+        let weight = color.3 as f32 / 255.0;
         let pts: Vec<Vec2> = points.map(|p| camera.to_screen(p)).collect();
         for w in pts.windows(2) {
-            out.push((w[0], w[1]));
+            out.push((w[0], w[1], weight));
         }
         if closed && pts.len() > 2 {
-            out.push((pts[pts.len() - 1], pts[0]));
+            out.push((pts[pts.len() - 1], pts[0], weight));
         }
     };
     for m in marks {
         match m {
             Mark::Polygon {
                 points,
-                stroke: Some(_),
+                stroke: Some(s),
                 ..
-            } => path(&mut points.iter().copied(), true),
-            Mark::Polyline { points, .. } => path(&mut points.iter().copied(), false),
-            Mark::Segment { from, to, .. } | Mark::Arrow { from, to, .. } => {
-                path(&mut [*from, *to].into_iter(), false)
+            } => path(&mut points.iter().copied(), true, s.color),
+            Mark::Polyline { points, stroke } => {
+                path(&mut points.iter().copied(), false, stroke.color)
+            }
+            Mark::Segment { from, to, stroke } | Mark::Arrow { from, to, stroke } => {
+                path(&mut [*from, *to].into_iter(), false, stroke.color)
             }
             Mark::Circle {
                 centre,
                 radius,
-                stroke: Some(_),
+                stroke: Some(s),
                 ..
             } => path(
                 &mut (0..CIRCLE_PIECES).map(|k| {
@@ -147,9 +158,25 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<(Vec2, Vec2)> {
                     *centre + DVec2::from_angle(a) * *radius
                 }),
                 true,
+                s.color,
             ),
+            Mark::Interval {
+                origin,
+                axis,
+                min,
+                max,
+                offset,
+                color,
+            } => {
+                // Where the painter draws it, to the side of its axis.
+                let (p, q, _) = interval_on_screen(camera, *origin, *axis, (*min, *max), *offset);
+                let back = |s: Vec2| camera.to_world(s);
+                path(&mut [back(p), back(q)].into_iter(), false, *color);
+            }
             Mark::Line {
-                point, direction, ..
+                point,
+                direction,
+                stroke,
             } => {
                 // Far enough both ways to cross the whole pane.
                 let r = camera.rect;
@@ -159,13 +186,84 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<(Vec2, Vec2)> {
                 path(
                     &mut [p - *direction * reach, p + *direction * reach].into_iter(),
                     false,
+                    stroke.color,
                 )
             }
             _ => {}
         }
     }
-    out.retain(|(a, b)| a.is_finite() && b.is_finite());
+    out.retain(|(a, b, _)| a.is_finite() && b.is_finite());
     out
+}
+
+/// The filled shapes of `marks` on screen (polygons as their points, circles as centre and
+/// radius), with their colour: text of the same colour on them can hardly be read.
+enum Fill {
+    Polygon(Vec<Vec2>),
+    Circle(Vec2, f32),
+}
+
+fn fills(marks: &[Mark], camera: &Camera) -> Vec<(Fill, [u8; 3])> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Polygon {
+                points,
+                fill: Some(c),
+                ..
+            } => Some((
+                Fill::Polygon(points.iter().map(|p| camera.to_screen(*p)).collect()),
+                [c.0, c.1, c.2],
+            )),
+            Mark::Circle {
+                centre,
+                radius,
+                fill: Some(c),
+                ..
+            } => Some((
+                Fill::Circle(camera.to_screen(*centre), (*radius * camera.scale) as f32),
+                [c.0, c.1, c.2],
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+impl Fill {
+    /// Whether the screen point `p` is inside (even-odd for a polygon).
+    fn contains(&self, p: Vec2) -> bool {
+        match self {
+            Fill::Circle(c, r) => p.distance(*c) <= *r,
+            Fill::Polygon(pts) => {
+                let mut inside = false;
+                for (i, a) in pts.iter().enumerate() {
+                    let b = pts[(i + 1) % pts.len()];
+                    if (a.y > p.y) != (b.y > p.y)
+                        && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x)
+                    {
+                        inside = !inside;
+                    }
+                }
+                inside
+            }
+        }
+    }
+}
+
+/// How many of the box's corners and centre lie on `fills` of the colour `rgb`.
+fn on_own_fill(b: &TextBox, fills: &[(Fill, [u8; 3])], rgb: [u8; 3]) -> f32 {
+    let samples = [
+        b.min,
+        b.max,
+        Vec2::new(b.min.x, b.max.y),
+        Vec2::new(b.max.x, b.min.y),
+        (b.min + b.max) / 2.0,
+    ];
+    fills
+        .iter()
+        .filter(|(_, c)| *c == rgb)
+        .map(|(f, _)| samples.iter().filter(|p| f.contains(**p)).count() as f32)
+        .sum()
 }
 
 /// The length of the segment `a`–`b` inside the box (Liang–Barsky clipping).
@@ -240,17 +338,23 @@ pub fn place(
     let size = label_size(camera);
     let obstacles = dots(marks, camera);
     let lines = strokes(&marks[figure.clone()], camera);
+    let filled = fills(&marks[figure.clone()], camera);
     let mut placed: Vec<TextBox> = fixed.filter_map(|i| text_box(&marks[i], camera)).collect();
+    let titles = placed.len();
     for i in figure {
         if text_box(&marks[i], camera).is_none() {
             continue;
         }
         let Mark::Label {
-            at, text, offset, ..
+            at,
+            text,
+            offset,
+            color,
         } = &mut marks[i]
         else {
             continue;
         };
+        let rgb = [color.0, color.1, color.2];
         let width = TextBox::of(text, Vec2::ZERO, LABEL_SIZE).max.x;
         // How bad a place is, in order: text over text or cut by the pane's edge (unreadable),
         // then a dot covered, then the length of line across it.
@@ -264,12 +368,12 @@ pub fn place(
                 b.outside(pane) + 1.0
             };
             let covered: f32 = obstacles.iter().map(|p| b.overlap(p)).sum();
-            let across: f32 = lines.iter().map(|(p, q)| crossing(&b, *p, *q)).sum();
-            let bad = (over + out, covered, across);
+            let across: f32 = lines.iter().map(|(p, q, w)| crossing(&b, *p, *q) * w).sum();
+            let bad = (over + out, covered, across, on_own_fill(&b, &filled, rgb));
             if best.as_ref().is_none_or(|(_, least, _)| bad < *least) {
                 best = Some((c, bad, b));
             }
-            if bad == (0.0, 0.0, 0.0) {
+            if bad == (0.0, 0.0, 0.0, 0.0) {
                 break;
             }
         }
@@ -278,11 +382,20 @@ pub fn place(
             placed.push(b);
         }
     }
-    // Grid coordinates where they overlap nothing placed.
+    // Grid coordinates where they overlap nothing placed, and keep a little clear of the titles
+    // (a "2" just before "World" reads as "2World").
+    let clear = TITLE_CLEARANCE * camera.size;
+    let titles: Vec<TextBox> = placed[..titles]
+        .iter()
+        .map(|t| TextBox {
+            min: t.min - Vec2::splat(clear),
+            max: t.max + Vec2::splat(clear),
+        })
+        .collect();
     let mut drop = Vec::new();
     for i in grid {
         if let Some(b) = text_box(&marks[i], camera) {
-            if placed.iter().any(|p| b.overlap(p) > 0.0) || !b.inside(pane, 0.0) {
+            if placed.iter().chain(&titles).any(|p| b.overlap(p) > 0.0) || !b.inside(pane, 0.0) {
                 drop.push(i);
             } else {
                 placed.push(b);

@@ -13,10 +13,12 @@
 //!   by construction.
 //! * [`sheet`]: the view as one picture (a column of text beside the panes) for exports.
 //! * [`saved`]: the view as a scene file's `view` object.
+//! * [`convention`]: configuration space shown as B − A or, mirrored, as A − B.
 //!
 //! Nothing here draws with a library or knows a window: that is the app's canvas.
 
 pub mod camera;
+pub mod convention;
 pub mod fit;
 pub mod grid;
 pub mod handles;

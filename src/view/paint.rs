@@ -241,6 +241,25 @@ fn screen_direction(d: DVec2) -> Vec2 {
     Vec2::new(d.x as f32, -d.y as f32).normalize_or_zero()
 }
 
+/// Where a [`Mark::Interval`] is drawn: its ends on screen, `offset` pixels (times the mark
+/// size) to the left of its axis, and that unit screen direction to the left.
+pub fn interval_on_screen(
+    camera: &Camera,
+    origin: DVec2,
+    axis: DVec2,
+    (min, max): (f64, f64),
+    offset: f32,
+) -> (Vec2, Vec2, Vec2) {
+    let s_axis = screen_direction(axis);
+    let side = Vec2::new(s_axis.y, -s_axis.x);
+    let shift = side * offset * camera.size;
+    (
+        camera.to_screen(origin + axis * min) + shift,
+        camera.to_screen(origin + axis * max) + shift,
+        side,
+    )
+}
+
 fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
     let screen = |p: DVec2| camera.to_screen(p);
     // Everything sized in pixels grows with the camera's mark size.
@@ -329,14 +348,7 @@ fn mark(m: &Mark, camera: &Camera, canvas: &mut impl Canvas) {
             offset,
             color,
         } => {
-            let (p, q) = (
-                screen(*origin + *axis * *min),
-                screen(*origin + *axis * *max),
-            );
-            // The screen normal of the axis, pointing to the axis' left.
-            let s_axis = screen_direction(*axis);
-            let side = Vec2::new(s_axis.y, -s_axis.x);
-            let (p, q) = (p + side * *offset * k, q + side * *offset * k);
+            let (p, q, side) = interval_on_screen(camera, *origin, *axis, (*min, *max), *offset);
             if !finite(&[p, q]) {
                 return;
             }

@@ -6,6 +6,7 @@
 //! so what is exported is what is on screen.
 
 use super::camera::{Camera, ScreenRect};
+use super::convention::Convention;
 use super::fit::content_bounds;
 use super::paint::PanePicture;
 use super::{grid, handles, labels};
@@ -42,6 +43,9 @@ pub struct Shown<'a> {
     /// Whether handles can appear at all (the window, not a picture): then the panes are
     /// fitted to every body's handles, so that pointing at a body never moves the view.
     pub editing: bool,
+    /// Which way configuration space is shown (the figure is already mirrored for A − B; the
+    /// pane's title says which).
+    pub convention: Convention,
 }
 
 impl Shown<'_> {
@@ -184,12 +188,12 @@ impl Panes {
         }
         let figure = grid.end..marks.len();
         let title = match pane {
-            PaneId::World => "World",
-            PaneId::Config => "Configuration space: B \u{2212} A",
+            PaneId::World => "World".to_string(),
+            PaneId::Config => shown.convention.pane_title(),
         };
         marks.push(Mark::Label {
             at: cam.to_world(Vec2::new(cam.rect.x, cam.rect.y)),
-            text: title.into(),
+            text: title,
             color: palette::TEXT,
             offset: TITLE_OFFSET,
         });
@@ -244,6 +248,7 @@ mod tests {
             selected: None,
             handles_of: [true; 2],
             editing: true,
+            convention: Convention::BMinusA,
         };
         let mut p = Panes::default();
         p.layout(ScreenRect::new(342.0, 0.0, 1058.0, 860.0));

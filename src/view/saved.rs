@@ -1,9 +1,10 @@
 //! The window's own state kept in a scene file's `view` object (design §4 allows any object
-//! there): each pane's camera, the split, and the demo and step shown. Saving writes it;
+//! there): each pane's camera, the split, the demo and step shown, and which way configuration
+//! space is shown (`"b-a"` or `"a-b"`). Saving writes it;
 //! opening a file that has it shows the scene as it was saved, instead of fitting anew.
 //!
 //! ```json
-//! "view": { "demo": "angular_cast", "step": 3, "split": 0.5,
+//! "view": { "demo": "angular_cast", "step": 3, "split": 0.5, "convention": "a-b",
 //!           "world":  { "centre": [0.1, 0.0], "scale": 96.5, "rect": [330, 0, 535, 860] },
 //!           "config": { "centre": [1.0, 0.0], "scale": 80.0, "rect": [865, 0, 535, 860] } }
 //! ```
@@ -13,6 +14,7 @@
 //! of that window. Anything unreadable in `view` is ignored, never an error.
 
 use super::camera::{Camera, MAX_SCALE, MIN_SCALE};
+use super::convention::Convention;
 use super::panes::Panes;
 use crate::geometry::DVec2;
 use crate::scene::Demo;
@@ -24,6 +26,8 @@ pub struct View {
     pub demo: Option<Demo>,
     pub step: Option<usize>,
     pub split: Option<f32>,
+    /// Which way configuration space is shown: `"b-a"` or `"a-b"`.
+    pub convention: Option<Convention>,
     /// Each pane's camera centre and scale.
     pub world: Option<(DVec2, f64)>,
     pub config: Option<(DVec2, f64)>,
@@ -38,12 +42,14 @@ fn camera_json(c: &Camera) -> Value {
     })
 }
 
-/// The `view` object for the window's state: `demo` at `step` in `panes`.
-pub fn to_json(demo: Demo, step: usize, panes: &Panes) -> Value {
+/// The `view` object for the window's state: `demo` at `step` in `panes`, configuration space
+/// shown as `convention`.
+pub fn to_json(demo: Demo, step: usize, panes: &Panes, convention: Convention) -> Value {
     json!({
         "demo": demo.as_str(),
         "step": step,
         "split": panes.split,
+        "convention": convention.as_str(),
         "world": camera_json(&panes.world),
         "config": camera_json(&panes.config),
     })
@@ -72,6 +78,10 @@ pub fn from_json(v: &Value) -> View {
             .and_then(Value::as_f64)
             .filter(|s| s.is_finite())
             .map(|s| s as f32),
+        convention: v
+            .get("convention")
+            .and_then(Value::as_str)
+            .and_then(Convention::from_name),
         world: v.get("world").and_then(camera_of),
         config: v.get("config").and_then(camera_of),
     }
@@ -95,7 +105,7 @@ mod tests {
             config: cam(2.0, 40.0),
             split: 0.4,
         };
-        let v = to_json(Demo::AngularCast, 3, &panes);
+        let v = to_json(Demo::AngularCast, 3, &panes, Convention::AMinusB);
         assert_eq!(v["world"]["rect"], json!([330.0, 0.0, 500.0, 860.0]));
         assert_eq!(
             from_json(&v),
@@ -103,16 +113,23 @@ mod tests {
                 demo: Some(Demo::AngularCast),
                 step: Some(3),
                 split: Some(0.4),
+                convention: Some(Convention::AMinusB),
                 world: Some((DVec2::new(0.5, -1.0), 90.0)),
                 config: Some((DVec2::new(2.0, -1.0), 40.0)),
             }
         );
         let junk = json!({"demo": "nope", "step": -1, "world": {"centre": [1], "scale": 5},
-                          "config": {"centre": [0, 0], "scale": 1e300}});
+                          "config": {"centre": [0, 0], "scale": 1e300}, "convention": "b+a"});
         let read = from_json(&junk);
         assert_eq!(
-            (read.demo, read.step, read.world, read.config),
-            (None, None, None, None)
+            (
+                read.demo,
+                read.step,
+                read.world,
+                read.config,
+                read.convention
+            ),
+            (None, None, None, None, None)
         );
         assert_eq!(from_json(&json!("not an object")).split, None);
     }

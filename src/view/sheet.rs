@@ -5,6 +5,7 @@
 //! widths (a picture cannot measure the viewer's font) and painted on any [`Canvas`].
 
 use super::camera::ScreenRect;
+use super::convention::Convention;
 use super::paint::{paint_panes, Canvas, PanePicture, Pen, TextStyle};
 use super::panes::{Panes, Shown};
 use crate::figure::{Figure, LegendEntry, Readout};
@@ -76,6 +77,7 @@ pub fn caption(
     demo: Demo,
     figure: Result<&Figure, &str>,
     warnings: &[String],
+    convention: Convention,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(p) = path {
@@ -99,6 +101,7 @@ pub fn caption(
         None => {}
     }
     lines.push(format!("What you are looking at: {}", demo.looking_at()));
+    lines.extend(convention.note().map(String::from));
     if let Err(e) = figure {
         lines.push(e.to_string());
     }
