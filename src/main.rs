@@ -58,6 +58,10 @@ enum Command {
         /// origin); default: as the scene's view saved it, else b-a.
         #[arg(long, value_name = "b-a|a-b", value_parser = parse_convention)]
         convention: Option<Convention>,
+        /// Draw the moment t of the motion (0 to 1): both bodies and their difference then, the
+        /// exact distance then, in place of the demo's step.
+        #[arg(long, value_name = "T", value_parser = parse_time)]
+        time: Option<f64>,
     },
 }
 
@@ -80,6 +84,15 @@ fn parse_step(text: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_time(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if (0.0..=1.0).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "\"{text}\" is not a time of the motion: a number from 0 to 1"
+        )),
+    }
+}
+
 fn parse_convention(text: &str) -> Result<Convention, String> {
     Convention::from_name(text.trim()).ok_or_else(|| {
         format!("\"{text}\" is not a convention: b-a (B \u{2212} A) or a-b (A \u{2212} B)")
@@ -98,15 +111,24 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
 }
 
-/// `render`: every check that can fail is made before a window opens.
-fn render(
-    scene_path: PathBuf,
-    out: PathBuf,
+/// What `render` is asked to show, as the command line gives it.
+struct Shown {
     demo: Option<Demo>,
     step: usize,
     size: (u32, u32),
     convention: Option<Convention>,
-) -> Result<(), String> {
+    time: Option<f64>,
+}
+
+/// `render`: every check that can fail is made before a window opens.
+fn render(scene_path: PathBuf, out: PathBuf, shown: Shown) -> Result<(), String> {
+    let Shown {
+        demo,
+        step,
+        size,
+        convention,
+        time,
+    } = shown;
     let scene = load(&scene_path)?;
     // The scene's saved view decides when the command line does not.
     let saved = scene.view.as_ref().map(saved::from_json);
@@ -141,6 +163,7 @@ fn render(
         step,
         size,
         convention,
+        time,
     };
     if ext == "svg" {
         let svg = p.svg().map_err(|e| format!("{name}: {e}"))?;
@@ -196,9 +219,20 @@ fn main() -> ExitCode {
                 step,
                 size,
                 convention,
+                time,
             }),
             _,
-        ) => render(scene, output, demo, step, size, convention),
+        ) => render(
+            scene,
+            output,
+            Shown {
+                demo,
+                step,
+                size,
+                convention,
+                time,
+            },
+        ),
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),

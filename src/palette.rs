@@ -116,6 +116,9 @@ pub const WITNESS: Rgba = Rgba(120, 70, 20, 255);
 pub const ROUNDING: Rgba = Rgba(128, 128, 128, 255);
 /// The difference at `t = 0` behind the one at a later moment (the time scrubber), dashed.
 pub const EARLIER_MD: Rgba = Rgba(95, 95, 125, 255);
+/// The panes linked: the feature pointed at and the features of the other pane it made (a
+/// translucent halo over them).
+pub const LINKED: Rgba = Rgba(255, 196, 0, 255);
 
 #[cfg(test)]
 mod tests {

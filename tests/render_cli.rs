@@ -242,3 +242,84 @@ fn the_window_without_a_display_says_how_to_get_one() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--time` and `--convention` on every shipped scene: each draws, says what it shows, and a
+/// time outside the motion is refused before anything is written.
+#[test]
+fn every_scene_renders_at_a_moment_and_mirrored() {
+    let dir = temp_dir("time");
+    let mut scenes = 0;
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let scene = path.to_str().unwrap();
+        let out = dir.join("x.svg");
+        let o = run(
+            &[
+                "render",
+                scene,
+                "--time",
+                "0.5",
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            false,
+        );
+        assert!(
+            o.status.success(),
+            "{scene}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.contains("The motion at t = 0.5000"), "{scene}");
+        assert!(svg.contains("time t"), "{scene}: the moment's read-outs");
+        let o = run(
+            &[
+                "render",
+                scene,
+                "--convention",
+                "a-b",
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            false,
+        );
+        assert!(
+            o.status.success(),
+            "{scene}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.contains("Configuration space: A \u{2212} B"), "{scene}");
+        assert!(svg.contains("mirrored through the"), "{scene}: the note");
+        scenes += 1;
+    }
+    assert!(scenes > 40, "{scenes}");
+    for bad in [
+        ["--time", "1.5"],
+        ["--time", "soon"],
+        ["--convention", "b+a"],
+    ] {
+        let out = dir.join("bad.svg");
+        let o = run(
+            &[
+                "render",
+                "scenes/obb_vs_obb.json",
+                bad[0],
+                bad[1],
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            false,
+        );
+        assert!(!o.status.success(), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(bad[1]),
+            "{bad:?}"
+        );
+        assert!(!out.exists(), "{bad:?}: no file");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -491,6 +491,80 @@ fn the_arrow_keys_step_through_an_angular_cast() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The panes linked, by the real mouse: pointing at a vertex of B − A and clicking pins the
+/// pair of body vertices that made it (read back from the saved view); pointing at an edge of
+/// a body in the world and clicking pins that edge; Esc clears the pin.
+#[test]
+fn clicking_a_vertex_of_the_difference_pins_the_pair_that_made_it() {
+    use minkowski_lab::geometry::minkowski::minkowski_difference;
+    use minkowski_lab::scene::Scene;
+    if !can_run("clicking_a_vertex_of_the_difference") {
+        return;
+    }
+    let dir = temp_dir("pin");
+    let file = copy_scene("polygon_vs_polygon_apart.json", &dir);
+    let display = Display::start();
+    let app = App::start(&display, &file);
+    // Save once untouched: the file then holds the cameras (the pointer rests on empty grid).
+    let (rx, ry) = app.at(700.0, 820.0);
+    display.act(&[&["mousemove", &rx, &ry], &["key", "ctrl+s"]]);
+    let before = wait_for_file(&file, |v| v["view"].is_object());
+    assert!(before["view"].get("pinned").is_none());
+    let scene = Scene::load(&file).unwrap();
+    let bodies = scene.bodies().unwrap();
+    let md = minkowski_difference(&bodies.a, &bodies.b);
+    // The highest vertex of B − A (no label or other vertex crowds it).
+    let top = md
+        .vertices
+        .iter()
+        .max_by(|p, q| p.point.y.total_cmp(&q.point.y))
+        .unwrap();
+    let at = to_window(&before["view"]["config"], (top.point.x, top.point.y));
+    let (vx, vy) = app.at(at.0, at.1);
+    display.act(&[
+        &["mousemove", &vx, &vy],
+        &["click", "1"],
+        &["mousemove", &rx, &ry],
+        &["key", "ctrl+s"],
+    ]);
+    let pinned = wait_for_file(&file, |v| v["view"]["pinned"].is_object());
+    assert_eq!(
+        pinned["view"]["pinned"],
+        serde_json::json!({"md_vertex": {"a": top.a, "b": top.b}}),
+        "the vertex at {:?} is b{} - a{}",
+        top.point,
+        top.b,
+        top.a
+    );
+    assert_eq!(
+        (&pinned["a"], &pinned["b"]),
+        (&before["a"], &before["b"]),
+        "a click moves nothing"
+    );
+    // An edge of B in the world: its middle, pinned by a click.
+    let (u, v) = bodies.b.edge(0);
+    let mid = ((u.x + v.x) / 2.0, (u.y + v.y) / 2.0);
+    let at = to_window(&before["view"]["world"], mid);
+    let (ex, ey) = app.at(at.0, at.1);
+    display.act(&[
+        &["mousemove", &ex, &ey],
+        &["click", "1"],
+        &["mousemove", &rx, &ry],
+        &["key", "ctrl+s"],
+    ]);
+    let edge = wait_for_file(&file, |v| v["view"]["pinned"].get("edge").is_some());
+    assert_eq!(
+        edge["view"]["pinned"],
+        serde_json::json!({"edge": {"body": "b", "index": 0}})
+    );
+    // Esc clears it.
+    display.act(&[&["key", "Escape"], &["key", "ctrl+s"]]);
+    wait_for_file(&file, |v| {
+        v["view"].is_object() && v["view"].get("pinned").is_none()
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn opening_a_malformed_file_keeps_the_app_running_and_says_why() {
     if !can_run("opening_a_malformed_file") {

@@ -112,7 +112,15 @@ fn no_readout_of_any_scene_at_any_step_shows_a_code_name() {
                     checked += 1;
                 }
             }
-            let lines = sheet::caption(&scene, None, demo, Ok(&first), &[], Convention::BMinusA);
+            let lines = sheet::caption(
+                &scene,
+                None,
+                demo,
+                Ok(&first),
+                &[],
+                Convention::BMinusA,
+                None,
+            );
             // The scene's own description may name code on purpose (a library function, a
             // file); the lines the program writes may not.
             for l in lines
@@ -155,6 +163,7 @@ fn a_scene_shown_under_another_demo_leaves_its_notes_out_of_the_caption() {
         Ok(&own),
         &[],
         Convention::BMinusA,
+        None,
     );
     assert!(lines.contains(&d));
     assert!(lines
@@ -171,6 +180,7 @@ fn a_scene_shown_under_another_demo_leaves_its_notes_out_of_the_caption() {
         Ok(&other),
         &[],
         Convention::BMinusA,
+        None,
     );
     assert!(!lines.contains(&d), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains(Demo::Gjk.looking_at())));

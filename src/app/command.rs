@@ -18,6 +18,14 @@ pub enum Command {
     /// Show this step (from 0), paused.
     Step(usize),
     TogglePlay,
+    /// The feature of either pane under the pointer (the panes linked), or none.
+    Point(Option<crate::view::link::Feature>),
+    /// Pin the highlight of a feature (or clear it: `None`).
+    Pin(Option<crate::view::link::Feature>),
+    /// Show the moment `t` of the motion in place of the step (`None`: the demo again).
+    Time(Option<f64>),
+    /// Play or pause the motion.
+    ToggleTime,
     /// Steps per second.
     Speed(f32),
 

@@ -9,7 +9,7 @@
 
 use crate::figure::PaneId;
 use crate::geometry::{DVec2, Source};
-use crate::scene::{Scene, ShapeSpec};
+use crate::scene::{Moment, Scene, ShapeSpec};
 use crate::view::handles::{body, body_mut, Grip};
 use glam::Vec2;
 
@@ -47,8 +47,8 @@ pub struct Drag {
     pub start: Scene,
     /// The mouse's world point (in its pane) when the drag began.
     pub from: DVec2,
-    /// The time of the motion the bodies are drawn at (their handles sit there).
-    pub at_time: f64,
+    /// The moment of the motion the bodies are drawn at (their handles sit there).
+    pub at: Moment,
 }
 
 /// An angle in degrees wrapped to (−180, 180].
@@ -73,16 +73,19 @@ impl Drag {
     /// The scene with the drag applied, the mouse now at world point `to`; `snap` (Shift)
     /// snaps rotations.
     ///
-    /// The handles sit round the bodies as drawn at time `t` ([`Drag::at_time`]), and the
-    /// grabbed handle stays under the mouse: turns are measured about the body's position at
-    /// `t`; the velocity's tip (at `position + velocity·(1 + t)`) and the turn's end (at `angle
-    /// + ω·(1 + t)`) follow the mouse, so what the drag adds to `v` and `ω` is divided by
-    /// `1 + t`. The file keeps the pose at `t = 0`.
+    /// The handles sit round the bodies as drawn at time `t` ([`Drag::at`]), and the grabbed
+    /// handle stays under the mouse: turns are measured about the body's position at `t`; the
+    /// velocity's tip (at `position + velocity·(1 + t)`) and the turn's end (at `angle +
+    /// ω·(1 + t)`, or `angle + ω` when the bodies are drawn moved but not turned) follow the
+    /// mouse, so what the drag adds to `v` and `ω` is divided accordingly. The file keeps the
+    /// pose at `t = 0`.
     pub fn apply(&self, to: DVec2, snap: bool) -> Scene {
         let mut scene = self.start.clone();
         let delta = to - self.from;
-        let t = self.at_time;
-        let drawn = |which| body(&self.start, which).at_time(t);
+        let t = self.at.t;
+        let drawn = |which| self.at.body(body(&self.start, which));
+        // How far the turn's end has run along with the motion drawn.
+        let spin_scale = 1.0 + self.at.turn_deg(1.0);
         match self.target {
             Target::World(Grip::Body(which)) => body_mut(&mut scene, which).position += delta,
             Target::World(Grip::Velocity(which)) => {
@@ -93,7 +96,7 @@ impl Drag {
                 // The swept angle about the body's position adds to the turn over the motion.
                 let b = drawn(which);
                 if let Some(swept) = swept_deg(b.position, self.from, to) {
-                    let mut w = b.angular_velocity_deg + swept / (1.0 + t);
+                    let mut w = b.angular_velocity_deg + swept / spin_scale;
                     if snap {
                         w = (w / SNAP_DEG).round() * SNAP_DEG;
                     }
@@ -117,7 +120,7 @@ impl Drag {
                     if snap {
                         angle = (angle / SNAP_DEG).round() * SNAP_DEG;
                     }
-                    let turned = b.angular_velocity_deg * t;
+                    let turned = self.at.turn_deg(b.angular_velocity_deg);
                     body_mut(&mut scene, which).angle_deg = wrap_deg(angle - turned);
                 }
             }
@@ -154,13 +157,13 @@ mod tests {
             target,
             start: scene(),
             from,
-            at_time: 0.0,
+            at: Moment::default(),
         }
     }
 
-    /// Body `which`'s handles in `scene` drawn at time `t`.
-    fn handles_at(scene: &Scene, which: Source, t: f64) -> crate::view::handles::Handles {
-        let drawn = scene.at_time(t);
+    /// Body `which`'s handles in `scene` drawn at `at`.
+    fn handles_at(scene: &Scene, which: Source, at: Moment) -> crate::view::handles::Handles {
+        let drawn = scene.at(at);
         let shapes = drawn.bodies().unwrap();
         let shape = if which == Source::A {
             shapes.a
@@ -173,14 +176,17 @@ mod tests {
 
     #[test]
     fn handles_of_bodies_drawn_later_in_the_motion_stay_under_the_mouse() {
-        // Both bodies move and turn; the handles sit round them as drawn at t = 0.625.
+        // Both bodies move and turn; the handles sit round them as drawn at t = 0.625, turned
+        // (conservative advancement, a frame) or only moved (the iterative cast).
         let mut start = scene();
         start.a.velocity = DVec2::new(1.5, -0.5);
         start.a.angular_velocity_deg = 70.0;
         start.b.velocity = DVec2::new(-0.4, 0.9);
         start.b.angular_velocity_deg = -35.0;
-        let t = 0.625;
-        for which in [Source::A, Source::B] {
+        for (which, t) in [Source::A, Source::B]
+            .into_iter()
+            .flat_map(|w| [(w, Moment::turned(0.625)), (w, Moment::translated(0.625))])
+        {
             let h = handles_at(&start, which, t);
             let to = |p: DVec2| p + DVec2::new(0.3, -0.45);
             for (grip, from) in [
@@ -193,7 +199,7 @@ mod tests {
                     target: Target::World(grip),
                     start: start.clone(),
                     from,
-                    at_time: t,
+                    at: t,
                 };
                 let moved = d.apply(to(from), false);
                 let after = handles_at(&moved, which, t);
@@ -245,7 +251,7 @@ mod tests {
             target: Target::World(Grip::Vertex(Source::B, 2)),
             start: start.clone(),
             from: DVec2::ZERO,
-            at_time: 0.0,
+            at: Moment::default(),
         };
         // Turned 90°, the body's +y is the world's −x: the mouse moving by (−0.5, 0) in the
         // world moves the vertex by +0.5 along the body's y.

@@ -19,6 +19,9 @@ use macroquad::prelude::*;
 pub const ZOOM_STEP: f64 = 1.15;
 /// How close (pixels) to the split line the mouse grabs it.
 pub const SPLIT_GRAB_PX: f32 = 5.0;
+/// How close (pixels) to a vertex or an edge the pointer must be to point at it (the panes
+/// linked).
+pub const LINK_GRAB_PX: f32 = 7.0;
 
 fn mouse() -> Vec2 {
     let (x, y) = mouse_position();
@@ -44,7 +47,10 @@ pub(super) fn commands(app: &App, ctx: &egui::Context) -> Vec<Command> {
         i.pointer
             .button_double_clicked(egui::PointerButton::Primary)
     });
+    // A press and release without moving: a click (pins what it is on).
+    let clicked = ctx.input(|i| i.pointer.primary_clicked());
     mouse_input(app, free_pointer, origin, double_click, &mut out);
+    link_input(app, free_pointer, clicked, &mut out);
     // Drain typed characters every frame so an old '?' is not seen later.
     let mut question = false;
     while let Some(c) = get_char_pressed() {
@@ -167,6 +173,37 @@ fn mouse_input(
     }
 }
 
+/// The panes linked: the feature of either pane under the pointer, a click to pin it (a click
+/// on it again, or away from every feature, unpins).
+fn link_input(app: &App, free: bool, clicked: bool, out: &mut Vec<Command>) {
+    let panes = &app.view.panes;
+    let m = mouse();
+    let pointed = match (free.then(|| panes.pane_at(m)).flatten(), app.linked()) {
+        (Some(PaneId::World), Some(l)) => {
+            l.feature_in_world(panes.world.to_world(m), panes.world.px(LINK_GRAB_PX))
+        }
+        (Some(PaneId::Config), Some(l)) => {
+            let p = app.convention().computed(panes.config.to_world(m));
+            l.feature_in_config(p, panes.config.px(LINK_GRAB_PX))
+        }
+        _ => None,
+    };
+    let link = app.link();
+    if pointed != link.hovered {
+        out.push(Command::Point(pointed));
+    }
+    if clicked && free && panes.pane_at(m).is_some() {
+        let pin = if pointed == link.pinned {
+            None
+        } else {
+            pointed
+        };
+        if pin != link.pinned {
+            out.push(Command::Pin(pin));
+        }
+    }
+}
+
 /// The left button went down at `m` in `pane`: selects the vertex under it (or nothing) and
 /// starts dragging what is there; returns the drag, for the rest of the frame.
 fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<super::gesture::Drag> {
@@ -192,7 +229,7 @@ fn press(app: &App, pane: PaneId, m: Vec2, out: &mut Vec<Command>) -> Option<sup
         target,
         start: app.doc.scene.clone(),
         from: at,
-        at_time: app.drawn_at(),
+        at: app.drawn_at(),
     })
 }
 
@@ -228,6 +265,9 @@ fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Comma
     }
     if presses(Key::P) % 2 == 1 {
         out.push(Command::Present);
+    }
+    if presses(Key::Escape) > 0 && app.link().pinned.is_some() {
+        out.push(Command::Pin(None));
     }
     if presses(Key::M) % 2 == 1 {
         out.push(Command::Convention(app.convention().toggled()));

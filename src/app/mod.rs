@@ -32,9 +32,10 @@ use crate::figure::compare::{compare, Comparison};
 use crate::figure::{self, Figure};
 use crate::geometry::{Convex, Source};
 use crate::palette;
-use crate::scene::{Demo, Scene};
+use crate::scene::{Demo, Moment, PathError, Scene};
 use crate::view::camera::ScreenRect;
 use crate::view::convention::Convention;
+use crate::view::link::{Feature, Linked};
 use crate::view::panes::{Panes, Shown, FIT_PASSES};
 use crate::view::{paint, saved, sheet};
 use command::Command;
@@ -72,7 +73,7 @@ struct ViewState {
     /// saved view was restored): then the view is theirs and is never fitted on its own.
     camera_moved: bool,
     /// The figure (scene revision, demo, step) last checked for leaving the view.
-    checked: Option<(u64, Demo, usize, Convention)>,
+    checked: Option<FigureKey>,
     /// Presentation mode: the panels and every mark sized in pixels drawn
     /// [`PRESENTATION_SIZE`] times larger.
     presenting: bool,
@@ -108,21 +109,75 @@ struct FileWatch {
 }
 
 /// What the scene alone decides: the bodies' shapes at `t = 0` (for the handles), its
-/// warnings, and the comparison of every method (built when first asked for).
+/// warnings, and the comparison of every method and the first contact (built when first asked
+/// for).
 struct SceneDerived {
     rev: u64,
     shapes: Option<(Convex, Convex)>,
     warnings: Vec<String>,
     comparison: OnceCell<Result<Comparison, String>>,
+    first_contact: OnceCell<Option<f64>>,
 }
 
-/// The figure of one (scene revision, demo, step, convention), as shown.
+/// What a figure is of: the scene revision, the demo and step, the convention, and the moment
+/// of the motion (its bits) when a moment is shown in place of the step.
+type FigureKey = (u64, Demo, usize, Convention, Option<u64>);
+
+/// A figure as shown.
 struct FigureCache {
-    key: (u64, Demo, usize, Convention),
+    key: FigureKey,
     figure: Result<Figure, String>,
     /// The scene at the time the figure draws the bodies, and their shapes then, when that is
     /// not `t = 0` (see [`Figure::bodies_at`]).
     drawn: Option<(Scene, Option<(Convex, Convex)>)>,
+    /// The features of the bodies and of the difference as drawn, for linking the panes.
+    linked: Option<Linked>,
+}
+
+impl FigureCache {
+    /// `figure` of `scene` as `key` shows it (its convention applied), with the scene where the
+    /// figure draws the bodies.
+    fn new(key: FigureKey, scene: &Scene, figure: Result<Figure, PathError>) -> FigureCache {
+        let figure = figure
+            .map(|mut f| {
+                key.3.apply(&mut f);
+                f
+            })
+            .map_err(|e| e.to_string());
+        let drawn = match &figure {
+            Ok(f) if !f.bodies_at.is_start() => {
+                let scene = scene.at(f.bodies_at);
+                let shapes = scene.bodies().ok().map(|b| (b.a, b.b));
+                Some((scene, shapes))
+            }
+            _ => None,
+        };
+        let linked = figure.as_ref().ok().and_then(|f| {
+            let world = scene.at(f.bodies_at).bodies().ok()?;
+            let md = scene.at(f.md_at).bodies().ok()?;
+            Some(Linked::new((&world.a, &world.b), (&md.a, &md.b)))
+        });
+        FigureCache {
+            key,
+            figure,
+            drawn,
+            linked,
+        }
+    }
+}
+
+/// The feature of either pane under the pointer and the one pinned by a click.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LinkState {
+    pub hovered: Option<Feature>,
+    pub pinned: Option<Feature>,
+}
+
+impl LinkState {
+    /// What is highlighted: the pinned feature, else the one under the pointer.
+    pub fn shown(&self) -> Option<Feature> {
+        self.pinned.or(self.hovered)
+    }
 }
 
 /// What is measured about the frames, for the panel's debug line.
@@ -141,12 +196,19 @@ pub struct App {
     gesture: Gesture,
     /// The body under the pointer in the world pane (its handles are drawn).
     hovered: Option<Source>,
+    /// The panes linked: the feature under the pointer, and the one a click pinned.
+    link: LinkState,
+    /// The highlight of the feature shown ([`LinkState::shown`]) in each pane (world,
+    /// configuration space as shown).
+    link_marks: [Vec<crate::figure::Mark>; 2],
     dialogs: Dialogs,
     watch: FileWatch,
     /// The panel's own widget state (what is typed in its fields, the scene browser's list).
     panel: panels::PanelState,
     derived: Option<SceneDerived>,
     figure: Option<FigureCache>,
+    /// The moment of the motion shown in place of the step ([`Playback::time`]).
+    moment: Option<FigureCache>,
     stats: FrameStats,
     /// The window only makes a picture (`render`): nothing that changes from run to run (frame
     /// times) is shown.
@@ -184,11 +246,14 @@ impl App {
             },
             gesture: Gesture::Idle,
             hovered: None,
+            link: LinkState::default(),
+            link_marks: [Vec::new(), Vec::new()],
             dialogs: Dialogs::default(),
             watch: FileWatch { mtime, clock: 0.0 },
             panel,
             derived: None,
             figure: None,
+            moment: None,
             stats: FrameStats::default(),
             picture: false,
             png_request: None,
@@ -213,6 +278,7 @@ impl App {
         app.playback.demo = p.demo;
         app.playback.step = p.step;
         app.view.convention = p.convention;
+        app.playback.show_time(p.time);
         app.picture = true;
         app.update_figure();
         app
@@ -242,6 +308,11 @@ impl App {
         }
         if let Some(c) = v.convention {
             self.view.convention = c;
+        }
+        self.link.pinned = v.pinned;
+        // A moment only where there is motion to show.
+        if figure::moment::has_motion(&self.doc.scene) {
+            self.playback.show_time(v.time);
         }
         let panes = &mut self.view.panes;
         if let Some(s) = v.split {
@@ -398,37 +469,60 @@ impl App {
                 shapes,
                 warnings,
                 comparison: OnceCell::new(),
+                first_contact: OnceCell::new(),
             });
         }
         let convention = self.view.convention;
-        let key = (rev, self.playback.demo, self.playback.step, convention);
-        if self.figure.as_ref().is_some_and(|c| c.key == key) {
-            return;
-        }
-        let started = std::time::Instant::now();
-        let figure = figure::build(&self.doc.scene, self.playback.demo, self.playback.step)
-            .map(|mut f| {
-                convention.apply(&mut f);
-                f
-            })
-            .map_err(|e| e.to_string());
-        self.stats.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
-        if let Ok(f) = &figure {
-            self.playback.step = f.step.min(f.steps.saturating_sub(1));
-        }
-        let drawn = match &figure {
-            Ok(f) if f.bodies_at != 0.0 => {
-                let scene = self.doc.scene.at_time(f.bodies_at);
-                let shapes = scene.bodies().ok().map(|b| (b.a, b.b));
-                Some((scene, shapes))
+        let key = (
+            rev,
+            self.playback.demo,
+            self.playback.step,
+            convention,
+            None,
+        );
+        if self.figure.as_ref().is_none_or(|c| c.key != key) {
+            let started = std::time::Instant::now();
+            let scene = &self.doc.scene;
+            let figure = figure::build(scene, self.playback.demo, self.playback.step);
+            self.stats.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
+            if let Ok(f) = &figure {
+                self.playback.step = f.step.min(f.steps.saturating_sub(1));
             }
-            _ => None,
+            let key = (
+                rev,
+                self.playback.demo,
+                self.playback.step,
+                convention,
+                None,
+            );
+            self.figure = Some(FigureCache::new(key, scene, figure));
+        }
+        // A moment of the motion, shown in place of the step.
+        self.moment = match self.playback.time {
+            None => None,
+            Some(t) => {
+                let key = (key.0, key.1, key.2, key.3, Some(t.to_bits()));
+                match self.moment.take() {
+                    Some(m) if m.key == key => Some(m),
+                    _ => {
+                        let figure = figure::at_time(&self.doc.scene, t);
+                        Some(FigureCache::new(key, &self.doc.scene, figure))
+                    }
+                }
+            }
         };
-        self.figure = Some(FigureCache {
-            key: (rev, self.playback.demo, self.playback.step, convention),
-            figure,
-            drawn,
-        });
+    }
+
+    /// The time of the first contact over the motion (for the time scrubber), found when first
+    /// asked for.
+    pub fn first_contact(&self) -> Option<f64> {
+        let d = self.derived.as_ref()?;
+        *d.first_contact.get_or_init(|| {
+            figure::moment::first_contact(&self.doc.scene)
+                .ok()
+                .flatten()
+                .map(|(t, _)| t)
+        })
     }
 
     /// The comparison of every method on the current scene, built when first asked for.
@@ -440,23 +534,60 @@ impl App {
         )
     }
 
+    /// The features of the bodies and the difference as the panes draw them.
+    pub fn linked(&self) -> Option<&Linked> {
+        self.shown_cache().and_then(|c| c.linked.as_ref())
+    }
+
+    /// The panes' link state.
+    pub fn link(&self) -> LinkState {
+        self.link
+    }
+
+    /// The highlight of the linked feature shown, in both panes.
+    fn update_link_marks(&mut self) {
+        let marks = match (self.linked(), self.link.shown()) {
+            (Some(l), Some(f)) => {
+                let [world, mut config] = l.marks(f);
+                self.view.convention.apply_to_config(&mut config);
+                [world, config]
+            }
+            _ => [Vec::new(), Vec::new()],
+        };
+        self.link_marks = marks;
+    }
+
+    /// The figure shown (the moment of the motion, when one is shown; else the demo's step).
+    fn shown_cache(&self) -> Option<&FigureCache> {
+        match self.playback.time {
+            Some(_) => self.moment.as_ref(),
+            None => self.figure.as_ref(),
+        }
+    }
+
     /// The figure shown, or why there is none.
     fn figure_result(&self) -> Option<&Result<Figure, String>> {
-        self.figure.as_ref().map(|c| &c.figure)
+        self.shown_cache().map(|c| &c.figure)
     }
 
     fn figure(&self) -> Option<&Figure> {
         self.figure_result().and_then(|r| r.as_ref().ok())
     }
 
+    /// The demo's figure at its step (whose steps, table and step times the panels follow,
+    /// also while a moment is shown).
+    pub fn demo_figure(&self) -> Option<&Figure> {
+        self.figure.as_ref().and_then(|c| c.figure.as_ref().ok())
+    }
+
     fn steps(&self) -> usize {
-        self.figure().map_or(1, |f| f.steps.max(1))
+        self.demo_figure().map_or(1, |f| f.steps.max(1))
     }
 
     /// The scene with its bodies where the world pane draws them, and their world shapes
     /// there when valid: what the editing handles sit round and are grabbed on.
     pub fn drawn(&self) -> (&Scene, Option<(&Convex, &Convex)>) {
-        match self.figure.as_ref().and_then(|c| c.drawn.as_ref()) {
+        match self.shown_cache().and_then(|c| c.drawn.as_ref()) {
             Some((scene, shapes)) => (scene, shapes.as_ref().map(|(a, b)| (a, b))),
             None => {
                 let shapes = self.derived.as_ref().and_then(|d| d.shapes.as_ref());
@@ -465,9 +596,9 @@ impl App {
         }
     }
 
-    /// The time of the motion the world pane draws the bodies at.
-    pub fn drawn_at(&self) -> f64 {
-        self.figure().map_or(0.0, |f| f.bodies_at)
+    /// The moment of the motion the world pane draws the bodies at.
+    pub fn drawn_at(&self) -> Moment {
+        self.figure().map_or(Moment::default(), |f| f.bodies_at)
     }
 
     fn warnings(&self) -> &[String] {
@@ -484,6 +615,7 @@ impl App {
             selected: self.doc.selected,
             handles_of: [Source::A, Source::B].map(|which| self.handles_shown(which)),
             editing: !self.picture,
+            linked: [&self.link_marks[0], &self.link_marks[1]],
         }
     }
 
@@ -518,7 +650,7 @@ impl App {
     /// While the view is not the person's own ([`ViewState::camera_moved`]) and nothing is
     /// being dragged, fits the cameras when a new figure (a step, an edit) leaves either pane.
     fn keep_in_view(&mut self) {
-        let key = self.figure.as_ref().map(|f| f.key);
+        let key = self.shown_cache().map(|f| f.key);
         if self.view.camera_moved
             || self.view.fit_frames > 0
             || self.gesture != Gesture::Idle
@@ -566,7 +698,14 @@ impl App {
     fn save_to(&mut self, path: PathBuf) {
         // The window's state goes with the scene (not an edit: no undo step, no star).
         let p = &self.playback;
-        let state = saved::to_json(p.demo, p.step, &self.view.panes, self.view.convention);
+        let showing = saved::Showing {
+            demo: p.demo,
+            step: p.step,
+            convention: self.view.convention,
+            time: p.time,
+            pinned: self.link.pinned,
+        };
+        let state = saved::to_json(showing, &self.view.panes);
         let before = self.doc.scene.view.replace(state);
         match self.doc.scene.save(&path) {
             Ok(()) => {
@@ -631,7 +770,9 @@ impl App {
         self.stats.frame_ms += (dt * 1000.0 - self.stats.frame_ms) * FRAME_SMOOTHING;
         self.check_disk(dt);
         self.playback.advance(dt.min(MAX_PLAY_DT), self.steps());
+        self.playback.advance_time(dt.min(MAX_PLAY_DT));
         self.update_figure();
+        self.update_link_marks();
         // In the frame that ends a drag or shows a new step, not one later: the frame drawn
         // now is what the person sees until the next event.
         self.keep_in_view();
@@ -660,6 +801,7 @@ impl App {
     fn wants_next_frame(&self, ctx: &egui::Context) -> bool {
         self.redraw
             || self.playback.playing
+            || self.playback.time_playing
             || self.gesture != Gesture::Idle
             || self.view.fit_frames > 0
             || self.png_request.is_some()
@@ -693,6 +835,8 @@ impl App {
             }
             Command::Step(s) => self.playback.show_step(s, steps),
             Command::TogglePlay => self.playback.toggle(steps),
+            Command::Time(t) => self.playback.show_time(t),
+            Command::ToggleTime => self.playback.toggle_time(),
             Command::Speed(s) => self.playback.set_speed(s),
             Command::Edit(s) => {
                 self.doc.history.begin(&self.doc.scene);
@@ -725,7 +869,7 @@ impl App {
                     target,
                     start: self.doc.scene.clone(),
                     from: at,
-                    at_time: self.drawn_at(),
+                    at: self.drawn_at(),
                 }));
             }
             Command::DragTo { to, snap } => {
@@ -782,6 +926,8 @@ impl App {
             Command::ExportCsv => self.export_csv(),
             Command::Help => self.dialogs.help = !self.dialogs.help,
             Command::Hover(h) => self.hovered = h,
+            Command::Point(f) => self.link.hovered = f,
+            Command::Pin(f) => self.link.pinned = f,
             Command::Convention(c) => self.set_convention(c),
             Command::Present => {
                 self.view.presenting = !self.view.presenting;
@@ -823,6 +969,7 @@ impl App {
                 figure,
                 self.warnings(),
                 self.view.convention,
+                self.playback.time,
             ),
         )
     }
@@ -845,7 +992,7 @@ impl App {
 
     /// Writes the iteration table as CSV beside the scene file.
     fn export_csv(&mut self) {
-        let text = match self.figure() {
+        let text = match self.demo_figure() {
             Some(f) => export::csv::figure_csv(f, self.playback.demo),
             None => Err("the scene has no figure".into()),
         };

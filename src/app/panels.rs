@@ -199,7 +199,7 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
     // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
     // right, both following the step.
     if let Some(table) = app
-        .figure()
+        .demo_figure()
         .filter(|f| f.steps > 1)
         .and_then(|f| f.table.as_ref())
     {
@@ -351,12 +351,14 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
             ),
         );
     }
+    if let Some(demo) = app.demo_figure().filter(|f| f.steps > 1) {
+        steps(ui, app, demo, out);
+    }
+    motion(ui, app, out);
     if let Some(fig) = app.figure() {
-        if fig.steps > 1 {
-            steps(ui, app, fig, out);
-        }
         readouts(ui, fig);
         legend(ui, fig);
+        link_note(ui, app);
         handles_note(ui, app);
     }
     egui::CollapsingHeader::new("Compare methods")
@@ -399,7 +401,10 @@ fn picture_side(ui: &mut egui::Ui, app: &App) {
         ui.colored_label(BANNER_TEXT, e);
     }
     if let Some(fig) = app.figure() {
-        if fig.steps > 1 {
+        if let Some(t) = app.playback.time {
+            ui.separator();
+            ui.label(egui::RichText::new(format!("The motion at t = {}", common::num(t))).strong());
+        } else if fig.steps > 1 {
             ui.separator();
             ui.label(
                 egui::RichText::new(format!("Step {} of {}", fig.step + 1, fig.steps)).strong(),
@@ -412,7 +417,10 @@ fn picture_side(ui: &mut egui::Ui, app: &App) {
     scene_notes(ui, app);
     ui.add_space(4.0);
     ui.label(egui::RichText::new("What you are looking at").strong());
-    ui.label(demo.looking_at());
+    ui.label(match app.playback.time {
+        Some(_) => crate::figure::moment::LOOKING_AT,
+        None => demo.looking_at(),
+    });
 }
 
 /// The scene's own description. It is written for the scene's demo: under another demo it
@@ -476,7 +484,7 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
         {
             out.push(Command::ExportSvg);
         }
-        let table = app.figure().and_then(|f| f.table.as_ref()).is_some();
+        let table = app.demo_figure().and_then(|f| f.table.as_ref()).is_some();
         if ui
             .add_enabled(table, egui::Button::new("CSV"))
             .on_hover_text(format!(
@@ -497,6 +505,143 @@ const FIELD_BUTTON_ROOM: f32 = 56.0;
 /// A text field's width in a row that ends with a button: what the panel leaves.
 fn field_width(ui: &egui::Ui) -> f32 {
     (ui.available_width() - FIELD_BUTTON_ROOM).max(FIELD_BUTTON_ROOM)
+}
+
+/// The timeline's height, and its margin at each end (so that `t = 0` and `t = 1` can be
+/// grabbed), points.
+const TIMELINE_HEIGHT: f32 = 30.0;
+const TIMELINE_MARGIN: f32 = 8.0;
+/// How near (points) the pointer must come to a step's tick on the timeline to show that step.
+const TICK_SNAP: f32 = 5.0;
+
+/// The motion of a scene that moves: a timeline over `t ∈ [0, 1]`, the first contact and the
+/// demo's steps (a cast's iterations, the frames) as ticks. Dragging along it shows the bodies
+/// and their difference at that moment; onto a step's tick, that step. Play runs the motion.
+fn motion(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
+    if !crate::figure::moment::has_motion(&app.doc.scene) {
+        return;
+    }
+    ui.separator();
+    let p = &app.playback;
+    let times = app
+        .demo_figure()
+        .and_then(|f| f.step_times.clone())
+        .unwrap_or_default();
+    let first = app.first_contact();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("Motion").strong());
+        let play = if p.time_playing { "Pause" } else { "Play" };
+        if ui
+            .button(play)
+            .on_hover_text("run through the motion, t from 0 to 1")
+            .clicked()
+        {
+            out.push(Command::ToggleTime);
+        }
+        if p.time.is_some()
+            && ui
+                .button("Back to the steps")
+                .on_hover_text("show the demo's step again")
+                .clicked()
+        {
+            out.push(Command::Time(None));
+        }
+        if let Some(t) = p.time {
+            ui.monospace(format!("t = {}", common::num(t)));
+        }
+    });
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), TIMELINE_HEIGHT),
+        egui::Sense::click_and_drag(),
+    );
+    let inner = rect.shrink2(egui::vec2(TIMELINE_MARGIN, 0.0));
+    let x_of = |t: f64| inner.left() + inner.width() * t.clamp(0.0, 1.0) as f32;
+    let y = rect.center().y;
+    let painter = ui.painter_at(rect);
+    let text = egui_color(crate::palette::TEXT);
+    painter.line_segment(
+        [egui::pos2(inner.left(), y), egui::pos2(inner.right(), y)],
+        (2.0, egui_color(crate::palette::AXES)),
+    );
+    for (t, name) in [(0.0, "0"), (1.0, "1")] {
+        painter.text(
+            egui::pos2(x_of(t), y + 5.0),
+            egui::Align2::CENTER_TOP,
+            name,
+            egui::FontId::monospace(9.0),
+            text,
+        );
+    }
+    for (k, t) in times.iter().enumerate() {
+        let (h, w) = if p.time.is_none() && k == p.step {
+            (7.0, 2.5)
+        } else {
+            (4.0, 1.0)
+        };
+        painter.line_segment(
+            [egui::pos2(x_of(*t), y - h), egui::pos2(x_of(*t), y + h)],
+            (w, text),
+        );
+    }
+    if let Some(t) = first {
+        painter.line_segment(
+            [egui::pos2(x_of(t), y - 10.0), egui::pos2(x_of(t), y + 10.0)],
+            (2.5, egui_color(crate::palette::HIT_POSE)),
+        );
+    }
+    // The moment shown: a filled handle; a step of the demo at its time: a hollow one.
+    let shown = p.time.map(|t| (t, true)).or_else(|| {
+        times
+            .get(p.step)
+            .copied()
+            .filter(|_| times.len() > 1)
+            .map(|t| (t, false))
+    });
+    if let Some((t, moment)) = shown {
+        let at = egui::pos2(x_of(t), y);
+        if moment {
+            painter.circle_filled(at, 6.0, text);
+        } else {
+            painter.circle_stroke(at, 6.0, (2.0, text));
+        }
+    }
+    // Dragging (or clicking) along the line: a step's tick nearby shows that step, else the
+    // moment under the pointer.
+    if response.dragged() || response.clicked() {
+        if let Some(pos) = response.interact_pointer_pos() {
+            let t = (((pos.x - inner.left()) / inner.width()) as f64).clamp(0.0, 1.0);
+            let near = times
+                .iter()
+                .enumerate()
+                .map(|(k, s)| (k, (x_of(*s) - pos.x).abs()))
+                .filter(|(_, d)| *d <= TICK_SNAP)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            match near {
+                Some((k, _)) if p.time.is_some() || k != p.step => out.push(Command::Step(k)),
+                Some(_) => {}
+                None if p.time != Some(t) => out.push(Command::Time(Some(t))),
+                None => {}
+            }
+        }
+    }
+    response.on_hover_text(
+        "drag through the motion: the bodies and B \u{2212} A at that moment; the ticks are \
+         the demo's steps (drop on one to see it), pink the first contact",
+    );
+    let contact = match first {
+        Some(t) => format!("first contact at t = {}", common::num(t)),
+        None => "no contact before t = 1".to_string(),
+    };
+    let ticks = if times.len() > 1 {
+        format!("; ticks: the {} steps", times.len())
+    } else {
+        String::new()
+    };
+    ui.label(
+        egui::RichText::new(format!("{contact}{ticks}"))
+            .small()
+            .weak(),
+    );
 }
 
 /// Which way configuration space is shown, B − A or A − B (M switches), and what changed sign.
@@ -741,6 +886,19 @@ fn readouts(ui: &mut egui::Ui, fig: &Figure) {
             });
         });
     }
+}
+
+/// The feature of the linked panes highlighted, in words; else how to link them.
+fn link_note(ui: &mut egui::Ui, app: &App) {
+    let link = app.link();
+    let text = match (link.pinned, link.shown()) {
+        (Some(f), _) => format!("Pinned: {} (Esc or a click on it unpins).", f.words()),
+        (None, Some(f)) => format!("Pointing at {} (click to pin).", f.words()),
+        (None, None) => "Point at a vertex or an edge in either pane to see what made it in \
+                         the other."
+            .to_string(),
+    };
+    ui.add(egui::Label::new(egui::RichText::new(text).small().weak()).wrap());
 }
 
 /// What the handles drawn in the world are, when a body shows them; else how to show them.

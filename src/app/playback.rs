@@ -1,4 +1,6 @@
-//! Which demo is shown, at which step of its trace, and playing through the steps.
+//! Which demo is shown, at which step of its trace, and playing through the steps; or, in
+//! place of a step, a moment of the scene's motion (the time scrubber), and playing through
+//! the motion.
 
 use crate::scene::Demo;
 
@@ -7,6 +9,8 @@ pub const MIN_SPEED: f32 = 0.25;
 pub const MAX_SPEED: f32 = 30.0;
 /// The speed at start, steps per second.
 pub const DEFAULT_SPEED: f32 = 2.0;
+/// How long playing the whole motion (`t` from 0 to 1) takes, seconds.
+pub const MOTION_SECONDS: f64 = 4.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Playback {
@@ -18,6 +22,10 @@ pub struct Playback {
     pub speed: f32,
     /// Steps owed since the last one shown, while playing.
     clock: f32,
+    /// The moment of the motion shown in place of the step, if any.
+    pub time: Option<f64>,
+    /// Whether the motion plays (the time moves on).
+    pub time_playing: bool,
 }
 
 impl Playback {
@@ -29,6 +37,8 @@ impl Playback {
             playing: false,
             speed: DEFAULT_SPEED,
             clock: 0.0,
+            time: None,
+            time_playing: false,
         }
     }
 
@@ -47,10 +57,37 @@ impl Playback {
         }
     }
 
-    /// Shows step `step` of a trace of `steps`, paused.
+    /// Shows step `step` of a trace of `steps`, paused (and the demo, not a moment).
     pub fn show_step(&mut self, step: usize, steps: usize) {
         self.step = step.min(steps.saturating_sub(1));
         self.playing = false;
+        self.show_time(None);
+    }
+
+    /// Shows the moment `t` of the motion (clamped to `[0, 1]`) in place of the step, or the
+    /// demo again (`None`); the motion pauses.
+    pub fn show_time(&mut self, t: Option<f64>) {
+        self.time = t.map(|t| if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) });
+        self.time_playing = false;
+    }
+
+    /// Plays or pauses the motion; playing from its end (or from the demo) starts at `t = 0`.
+    pub fn toggle_time(&mut self) {
+        let playing = !self.time_playing;
+        if playing && self.time.is_none_or(|t| t >= 1.0) {
+            self.time = Some(0.0);
+        }
+        self.playing = false;
+        self.time_playing = playing;
+    }
+
+    /// Moves the motion on by `dt` seconds of play, stopping at its end.
+    pub fn advance_time(&mut self, dt: f32) {
+        if let (true, Some(t)) = (self.time_playing, self.time) {
+            let next = (t + dt as f64 / MOTION_SECONDS).min(1.0);
+            self.time = Some(next);
+            self.time_playing = next < 1.0;
+        }
     }
 
     pub fn set_speed(&mut self, speed: f32) {
@@ -67,6 +104,8 @@ impl Playback {
         }
         self.playing = !self.playing;
         self.clock = 0.0;
+        // Playing the steps shows the demo.
+        self.show_time(None);
     }
 
     /// Moves on by `dt` seconds of play through a trace of `steps`, stopping at the last step.
@@ -120,5 +159,28 @@ mod tests {
         assert_eq!(p.step, 4, "the same demo is no change");
         p.show_demo(Demo::LinearCast);
         assert_eq!((p.demo, p.step, p.speed), (Demo::LinearCast, 0, MAX_SPEED));
+    }
+
+    #[test]
+    fn the_motion_plays_to_its_end_and_a_step_leaves_it() {
+        let mut p = Playback::new(Demo::IterativeCast);
+        p.toggle_time();
+        assert_eq!((p.time, p.time_playing), (Some(0.0), true));
+        p.advance_time((MOTION_SECONDS / 2.0) as f32);
+        assert_eq!(p.time, Some(0.5));
+        p.advance_time(100.0);
+        assert_eq!((p.time, p.time_playing), (Some(1.0), false));
+        // From the end it plays again from the start.
+        p.toggle_time();
+        assert_eq!(p.time, Some(0.0));
+        p.show_time(Some(7.0));
+        assert_eq!((p.time, p.time_playing), (Some(1.0), false));
+        // A step shows the demo again.
+        p.show_step(2, 5);
+        assert_eq!((p.time, p.step), (None, 2));
+        p.show_time(Some(f64::NAN));
+        assert_eq!(p.time, Some(0.0));
+        p.toggle(5);
+        assert_eq!(p.time, None, "playing the steps shows the demo");
     }
 }

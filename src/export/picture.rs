@@ -25,12 +25,17 @@ pub struct Picture {
     pub size: (u32, u32),
     /// Which way configuration space is shown.
     pub convention: Convention,
+    /// The moment of the motion to draw in place of the step (`render --time`).
+    pub time: Option<f64>,
 }
 
 impl Picture {
     /// The picture as a sheet: the figure, the panes fitted to it, the column's text.
     pub fn sheet(&self) -> Result<Sheet, PathError> {
-        let mut figure = figure::build(&self.scene, self.demo, self.step)?;
+        let mut figure = match self.time {
+            Some(t) => figure::at_time(&self.scene, t)?,
+            None => figure::build(&self.scene, self.demo, self.step)?,
+        };
         self.convention.apply(&mut figure);
         let bodies = self.scene.bodies()?;
         let warnings: Vec<String> = bodies.warnings.iter().map(|w| w.to_string()).collect();
@@ -42,6 +47,7 @@ impl Picture {
             handles_of: [false; 2],
             editing: false,
             convention: self.convention,
+            linked: [&[], &[]],
         };
         let (w, h) = (self.size.0 as f32, self.size.1 as f32);
         let mut panes = Panes::default();
@@ -56,6 +62,7 @@ impl Picture {
             Ok(&figure),
             &warnings,
             self.convention,
+            self.time,
         );
         Ok(Sheet::of(&panes, &shown, lines))
     }
@@ -83,6 +90,7 @@ mod tests {
             step: 0,
             size: DEFAULT_SIZE,
             convention: Convention::BMinusA,
+            time: None,
         }
     }
 

@@ -20,7 +20,7 @@ use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
-use crate::scene::{PathError, Scene};
+use crate::scene::{Moment, PathError, Scene};
 
 /// An earlier iteration is drawn only when some point of the bodies moved at least this many
 /// arrow lengths (see [`common::arrow_length`]) between it and the next one drawn: near the
@@ -208,6 +208,14 @@ impl Computed {
 impl Parts for Computed {
     fn steps(&self) -> (usize, usize) {
         (self.cast.iterations.len(), self.k)
+    }
+
+    fn bodies_at(&self) -> Moment {
+        Moment::turned(self.s().t)
+    }
+
+    fn step_times(&self) -> Option<Vec<f64>> {
+        Some(self.cast.iterations.iter().map(|s| s.t).collect())
     }
 
     /// The bodies at this iteration over the other times, Mirtich's circles, the velocities,

@@ -24,7 +24,7 @@ use crate::geometry::linear_cast::translated_at;
 use crate::geometry::minkowski::{minkowski_difference, MinkowskiDifference};
 use crate::geometry::{contact, DVec2, Source};
 use crate::palette;
-use crate::scene::{PathError, Scene};
+use crate::scene::{Moment, PathError, Scene};
 
 /// The figure at iteration `step` (clamped to the trace).
 pub fn build(scene: &Scene, step: usize) -> Result<Figure, PathError> {
@@ -143,6 +143,20 @@ impl Computed {
 impl Parts for Computed {
     fn steps(&self) -> (usize, usize) {
         (self.cast.steps.len(), self.k)
+    }
+
+    /// Moved, not turned: this cast follows the translation only.
+    fn bodies_at(&self) -> Moment {
+        Moment::translated(self.s.t)
+    }
+
+    /// The difference of the bodies where they start: the estimate moves along the ray.
+    fn md_at(&self) -> Moment {
+        Moment::default()
+    }
+
+    fn step_times(&self) -> Option<Vec<f64>> {
+        Some(self.cast.steps.iter().map(|s| s.t).collect())
     }
 
     /// The bodies at this iteration's time over the other times, the velocities, and the gap

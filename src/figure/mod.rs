@@ -31,7 +31,7 @@ pub mod style;
 
 use crate::geometry::DVec2;
 use crate::palette::Rgba;
-use crate::scene::{Demo, PathError, Scene};
+use crate::scene::{Demo, Moment, PathError, Scene};
 
 /// How a mark's outline is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -308,10 +308,16 @@ pub struct Figure {
     pub step: usize,
     /// One row per step, when the demo has a trace.
     pub table: Option<Table>,
-    /// The time of the motion at which the world pane draws the bodies (0 for every demo but
-    /// the one that steps through frames of the motion): the editing handles sit round the
+    /// The time of the motion at which the world pane draws the bodies (0 unless the step is a
+    /// moment of the motion: a cast's iteration, a frame): the editing handles sit round the
     /// bodies as drawn.
-    pub bodies_at: f64,
+    pub bodies_at: Moment,
+    /// For a demo whose steps are moments of the motion, the time of each step (the time
+    /// scrubber's ticks).
+    pub step_times: Option<Vec<f64>>,
+    /// The moment whose bodies the difference in configuration space is of (the bodies' own,
+    /// [`Figure::bodies_at`], unless the demo says otherwise).
+    pub md_at: Moment,
 }
 
 impl Figure {
@@ -350,8 +356,16 @@ trait Parts {
         None
     }
     /// The time of the motion the world pane draws the bodies at.
-    fn bodies_at(&self) -> f64 {
-        0.0
+    fn bodies_at(&self) -> Moment {
+        Moment::default()
+    }
+    /// The time of each step, when the steps are moments of the motion.
+    fn step_times(&self) -> Option<Vec<f64>> {
+        None
+    }
+    /// The moment the difference drawn in configuration space is of.
+    fn md_at(&self) -> Moment {
+        self.bodies_at()
     }
 }
 
@@ -367,6 +381,8 @@ fn assemble(parts: &impl Parts) -> Figure {
         step,
         table: parts.table(),
         bodies_at: parts.bodies_at(),
+        step_times: parts.step_times(),
+        md_at: parts.md_at(),
     }
 }
 
@@ -619,6 +635,33 @@ mod tests {
             "plots read measures and counts only"
         );
         assert_eq!(Cell::maybe(None), Cell::None);
+    }
+
+    /// A demo whose steps are moments of the motion gives each step's time: the table's `t`,
+    /// and the time its bodies are drawn at.
+    #[test]
+    fn step_times_are_the_tables_times_and_the_bodies_are_drawn_then() {
+        let mut checked = 0;
+        for (name, scene) in common::every_scene() {
+            for demo in [Demo::IterativeCast, Demo::AngularCast, Demo::SeparatingAxis] {
+                let f = build(&scene, demo, 0).unwrap();
+                let Some(times) = &f.step_times else {
+                    assert_eq!(f.steps, 1, "{name} {demo:?}: steps without times");
+                    continue;
+                };
+                assert_eq!(times.len(), f.steps, "{name} {demo:?}");
+                let t = f.table.as_ref().unwrap();
+                assert_eq!(t.columns[0], "t");
+                let column: Vec<f64> = t.numbers(0).into_iter().map(Option::unwrap).collect();
+                assert_eq!(&column, times, "{name} {demo:?}");
+                for step in [0, f.steps / 2, f.steps - 1] {
+                    let g = build(&scene, demo, step).unwrap();
+                    assert_eq!(g.bodies_at.t, times[step], "{name} {demo:?} step {step}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 
     /// No table repeats the row number in a column of its own (the `#` is the step: an axis, a

@@ -19,7 +19,15 @@ use crate::geometry::distance::contact_from_md;
 use crate::geometry::linear_cast::linear_cast;
 use crate::geometry::{DVec2, Source};
 use crate::palette;
-use crate::scene::{PathError, Scene};
+use crate::scene::{Moment, PathError, Scene};
+
+/// What a moment of the motion shows, in a few sentences (the "what you are looking at" of
+/// the time scrubber and of `render --time`).
+pub const LOOKING_AT: &str = "Both bodies where they are at time t of their motion (faint: \
+    where it starts and ends), and on the right B \u{2212} A at that moment with the exact \
+    distance. A body that only slides moves the difference without changing its shape; a body \
+    that turns changes its shape (dashed: the difference at t = 0), which is why a single ray \
+    against the difference at t = 0 cannot find the contact of a turning body.";
 
 /// When the bodies first touch over `t ∈ [0, 1]`, and how that is known: exactly by the ray
 /// cast when neither body turns, else by conservative advancement (to its tolerance). `None`
@@ -55,7 +63,8 @@ pub fn build(scene: &Scene, t: f64) -> Result<Figure, PathError> {
     let first = first_contact(scene)?;
     let mut f = Figure {
         steps: 1,
-        bodies_at: t,
+        bodies_at: Moment::turned(t),
+        md_at: Moment::turned(t),
         ..Figure::default()
     };
 
@@ -180,7 +189,7 @@ mod tests {
                     common::yes_no(r.intersecting),
                     "{name} at {t}"
                 );
-                assert_eq!(f.bodies_at, t);
+                assert_eq!(f.bodies_at, Moment::turned(t));
                 checked += 1;
             }
         }

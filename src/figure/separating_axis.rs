@@ -20,7 +20,7 @@ use crate::geometry::separating_plane::{
 };
 use crate::geometry::{Convex, DVec2, Source};
 use crate::palette;
-use crate::scene::{Body, PathError, Scene, ShapeSpec};
+use crate::scene::{Body, Moment, PathError, Scene, ShapeSpec};
 
 /// Frames of the motion shown when the bodies move.
 pub const FRAMES: usize = 9;
@@ -221,8 +221,12 @@ impl Parts for Computed {
         (self.all.len(), self.step)
     }
 
-    fn bodies_at(&self) -> f64 {
-        self.frame().t
+    fn bodies_at(&self) -> Moment {
+        Moment::turned(self.frame().t)
+    }
+
+    fn step_times(&self) -> Option<Vec<f64>> {
+        (self.all.len() > 1).then(|| self.all.iter().map(|f| f.t).collect())
     }
 
     /// The bounding boxes, the bodies (their hulls), the given outlines, last frame's line, and

@@ -308,9 +308,65 @@ impl Scene {
     /// The scene at time `t` of its motion: both bodies moved and turned to where they are
     /// then, moving as before.
     pub fn at_time(&self, t: f64) -> Scene {
+        self.at(Moment::turned(t))
+    }
+
+    /// The scene with both bodies where `moment` puts them, moving as before.
+    pub fn at(&self, moment: Moment) -> Scene {
         let mut s = self.clone();
-        s.a = s.a.at_time(t);
-        s.b = s.b.at_time(t);
+        s.a = moment.body(&s.a);
+        s.b = moment.body(&s.b);
         s
+    }
+}
+
+/// A moment of the motion as a figure draws the bodies at it: the time `t`, and whether the
+/// bodies are turned as well as moved (a cast that only translates, van den Bergen's, draws
+/// them moved but not turned).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moment {
+    pub t: f64,
+    pub turned: bool,
+}
+
+impl Default for Moment {
+    /// The start of the motion: the scene as the file gives it.
+    fn default() -> Self {
+        Moment::turned(0.0)
+    }
+}
+
+impl Moment {
+    /// Time `t` of the whole motion, turning included.
+    pub fn turned(t: f64) -> Moment {
+        Moment { t, turned: true }
+    }
+
+    /// Time `t` of the translation alone.
+    pub fn translated(t: f64) -> Moment {
+        Moment { t, turned: false }
+    }
+
+    /// Whether this is the scene as given (every body at its pose in the file).
+    pub fn is_start(self) -> bool {
+        self.t == 0.0
+    }
+
+    /// `body` at this moment, moving as before.
+    pub fn body(self, body: &Body) -> Body {
+        let mut b = body.at_time(self.t);
+        if !self.turned {
+            b.angle_deg = body.angle_deg;
+        }
+        b
+    }
+
+    /// How much a body of angular velocity `w` (degrees per unit of `t`) has turned by now.
+    pub fn turn_deg(self, w: f64) -> f64 {
+        if self.turned {
+            w * self.t
+        } else {
+            0.0
+        }
     }
 }

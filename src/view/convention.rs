@@ -87,11 +87,24 @@ impl Convention {
         if self == Convention::BMinusA {
             return;
         }
-        for m in &mut figure.config {
-            mirror(m);
-        }
+        self.apply_to_config(&mut figure.config);
         for e in &mut figure.legend {
             e.meaning = reword(&e.meaning);
+        }
+    }
+
+    /// Configuration-space `marks` (as computed: B − A) as this convention shows them.
+    pub fn apply_to_config(self, marks: &mut [Mark]) {
+        if self == Convention::AMinusB {
+            marks.iter_mut().for_each(mirror);
+        }
+    }
+
+    /// A configuration-space point as computed (B − A) from the point `p` as shown.
+    pub fn computed(self, p: crate::geometry::DVec2) -> crate::geometry::DVec2 {
+        match self {
+            Convention::BMinusA => p,
+            Convention::AMinusB => -p,
         }
     }
 }
@@ -311,5 +324,59 @@ mod tests {
         // Mirrored twice, the figure is back.
         Convention::AMinusB.apply(&mut f);
         assert_eq!(f, before);
+    }
+
+    fn polygon_from(points: &[(f64, f64)], radius: f64) -> Option<crate::geometry::Convex> {
+        let shape = crate::geometry::Shape::Polygon {
+            vertices: points.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+            radius,
+        };
+        shape.to_convex().ok().map(|(c, _)| c)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// A − B shown is exactly B − A reflected through the origin: the difference computed
+        /// the other way round (A's points minus B's) has exactly the mirrored vertices, and
+        /// the picture's marks are exactly the negated ones.
+        #[test]
+        fn the_mirrored_difference_is_the_exact_reflection(
+            pa in proptest::collection::vec((-10.0..10.0f64, -10.0..10.0f64), 1..24),
+            pb in proptest::collection::vec((-10.0..10.0f64, -10.0..10.0f64), 1..24),
+            ra in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.0..2.0f64],
+            rb in proptest::prop_oneof![proptest::strategy::Just(0.0), 0.0..2.0f64],
+        ) {
+            use crate::geometry::minkowski::minkowski_difference;
+            let (Some(a), Some(b)) = (polygon_from(&pa, ra), polygon_from(&pb, rb)) else {
+                return Ok(());
+            };
+            let b_minus_a = minkowski_difference(&a, &b);
+            let a_minus_b = minkowski_difference(&b, &a);
+            let mut mirrored: Vec<(f64, f64)> =
+                b_minus_a.strict_vertices().iter().map(|p| (-p.x, -p.y)).collect();
+            let mut direct: Vec<(f64, f64)> =
+                a_minus_b.strict_vertices().iter().map(|p| (p.x, p.y)).collect();
+            mirrored.sort_by(|p, q| p.partial_cmp(q).unwrap());
+            direct.sort_by(|p, q| p.partial_cmp(q).unwrap());
+            proptest::prop_assert_eq!(mirrored, direct);
+            proptest::prop_assert_eq!(b_minus_a.radius, a_minus_b.radius);
+
+            let shown = crate::figure::common::plain(&a, &b);
+            let mut flipped = shown.clone();
+            Convention::AMinusB.apply(&mut flipped);
+            for (m, f) in shown.config.iter().zip(&flipped.config) {
+                let (mut p, mut q) = (Vec::new(), Vec::new());
+                crate::view::fit::mark_points(m, &mut p);
+                crate::view::fit::mark_points(f, &mut q);
+                // As sets: a circle's two corners swap places when mirrored.
+                let key = |v: &DVec2| (v.x, v.y);
+                let mut negated: Vec<(f64, f64)> = p.iter().map(|v| key(&-*v)).collect();
+                let mut q: Vec<(f64, f64)> = q.iter().map(key).collect();
+                negated.sort_by(|u, w| u.partial_cmp(w).unwrap());
+                q.sort_by(|u, w| u.partial_cmp(w).unwrap());
+                proptest::prop_assert_eq!(negated, q);
+            }
+        }
     }
 }

@@ -14,6 +14,7 @@
 //! * [`sheet`]: the view as one picture (a column of text beside the panes) for exports.
 //! * [`saved`]: the view as a scene file's `view` object.
 //! * [`convention`]: configuration space shown as B − A or, mirrored, as A − B.
+//! * [`link`]: the panes linked: the features of each body behind a feature of B − A, and back.
 //!
 //! Nothing here draws with a library or knows a window: that is the app's canvas.
 
@@ -23,6 +24,7 @@ pub mod fit;
 pub mod grid;
 pub mod handles;
 pub mod labels;
+pub mod link;
 pub mod paint;
 pub mod panes;
 pub mod saved;

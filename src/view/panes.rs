@@ -46,6 +46,9 @@ pub struct Shown<'a> {
     /// Which way configuration space is shown (the figure is already mirrored for A − B; the
     /// pane's title says which).
     pub convention: Convention,
+    /// The panes linked: the highlight of the feature pointed at or pinned, in each pane (world,
+    /// configuration space as shown), drawn over the figure.
+    pub linked: [&'a [Mark]; 2],
 }
 
 impl Shown<'_> {
@@ -183,6 +186,7 @@ impl Panes {
         let mut marks = grid::marks(cam);
         let grid = 0..marks.len();
         marks.extend_from_slice(shown.figure_marks(pane));
+        marks.extend_from_slice(shown.linked[pane as usize]);
         if pane == PaneId::World {
             marks.extend(shown.handle_marks(cam));
         }
@@ -249,6 +253,7 @@ mod tests {
             handles_of: [true; 2],
             editing: true,
             convention: Convention::BMinusA,
+            linked: [&[], &[]],
         };
         let mut p = Panes::default();
         p.layout(ScreenRect::new(342.0, 0.0, 1058.0, 860.0));

@@ -1,6 +1,8 @@
 //! The window's own state kept in a scene file's `view` object (design §4 allows any object
 //! there): each pane's camera, the split, the demo and step shown, and which way configuration
-//! space is shown (`"b-a"` or `"a-b"`). Saving writes it;
+//! space is shown (`"b-a"` or `"a-b"`), and the moment of the motion shown in place of the step
+//! (`"time"`, when one is), and the pinned feature of the linked panes (`"pinned"`, see
+//! [`crate::view::link::Feature::to_json`]). Saving writes it;
 //! opening a file that has it shows the scene as it was saved, instead of fitting anew.
 //!
 //! ```json
@@ -15,6 +17,7 @@
 
 use super::camera::{Camera, MAX_SCALE, MIN_SCALE};
 use super::convention::Convention;
+use super::link::Feature;
 use super::panes::Panes;
 use crate::geometry::DVec2;
 use crate::scene::Demo;
@@ -28,6 +31,10 @@ pub struct View {
     pub split: Option<f32>,
     /// Which way configuration space is shown: `"b-a"` or `"a-b"`.
     pub convention: Option<Convention>,
+    /// The moment of the motion shown in place of the step, in `[0, 1]`.
+    pub time: Option<f64>,
+    /// The feature whose linked highlight is pinned.
+    pub pinned: Option<Feature>,
     /// Each pane's camera centre and scale.
     pub world: Option<(DVec2, f64)>,
     pub config: Option<(DVec2, f64)>,
@@ -42,17 +49,34 @@ fn camera_json(c: &Camera) -> Value {
     })
 }
 
-/// The `view` object for the window's state: `demo` at `step` in `panes`, configuration space
-/// shown as `convention`.
-pub fn to_json(demo: Demo, step: usize, panes: &Panes, convention: Convention) -> Value {
-    json!({
-        "demo": demo.as_str(),
-        "step": step,
+/// What the window shows, to save beside the panes: the demo and step, the convention, the
+/// moment of the motion shown in place of the step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Showing {
+    pub demo: Demo,
+    pub step: usize,
+    pub convention: Convention,
+    pub time: Option<f64>,
+    pub pinned: Option<Feature>,
+}
+
+/// The `view` object for the window's state: what it is `showing` in `panes`.
+pub fn to_json(showing: Showing, panes: &Panes) -> Value {
+    let mut v = json!({
+        "demo": showing.demo.as_str(),
+        "step": showing.step,
         "split": panes.split,
-        "convention": convention.as_str(),
+        "convention": showing.convention.as_str(),
         "world": camera_json(&panes.world),
         "config": camera_json(&panes.config),
-    })
+    });
+    if let Some(t) = showing.time {
+        v["time"] = json!(t);
+    }
+    if let Some(f) = showing.pinned {
+        v["pinned"] = f.to_json();
+    }
+    v
 }
 
 fn camera_of(v: &Value) -> Option<(DVec2, f64)> {
@@ -82,6 +106,11 @@ pub fn from_json(v: &Value) -> View {
             .get("convention")
             .and_then(Value::as_str)
             .and_then(Convention::from_name),
+        time: v
+            .get("time")
+            .and_then(Value::as_f64)
+            .filter(|t| (0.0..=1.0).contains(t)),
+        pinned: v.get("pinned").and_then(Feature::from_json),
         world: v.get("world").and_then(camera_of),
         config: v.get("config").and_then(camera_of),
     }
@@ -105,7 +134,14 @@ mod tests {
             config: cam(2.0, 40.0),
             split: 0.4,
         };
-        let v = to_json(Demo::AngularCast, 3, &panes, Convention::AMinusB);
+        let showing = Showing {
+            demo: Demo::AngularCast,
+            step: 3,
+            convention: Convention::AMinusB,
+            time: Some(0.25),
+            pinned: Some(Feature::Vertex(crate::geometry::Source::B, 2)),
+        };
+        let v = to_json(showing, &panes);
         assert_eq!(v["world"]["rect"], json!([330.0, 0.0, 500.0, 860.0]));
         assert_eq!(
             from_json(&v),
@@ -114,12 +150,15 @@ mod tests {
                 step: Some(3),
                 split: Some(0.4),
                 convention: Some(Convention::AMinusB),
+                time: Some(0.25),
+                pinned: Some(Feature::Vertex(crate::geometry::Source::B, 2)),
                 world: Some((DVec2::new(0.5, -1.0), 90.0)),
                 config: Some((DVec2::new(2.0, -1.0), 40.0)),
             }
         );
         let junk = json!({"demo": "nope", "step": -1, "world": {"centre": [1], "scale": 5},
-                          "config": {"centre": [0, 0], "scale": 1e300}, "convention": "b+a"});
+                          "config": {"centre": [0, 0], "scale": 1e300}, "convention": "b+a",
+                          "time": 1.5});
         let read = from_json(&junk);
         assert_eq!(
             (
@@ -131,6 +170,7 @@ mod tests {
             ),
             (None, None, None, None, None)
         );
+        assert_eq!((read.time, read.pinned), (None, None));
         assert_eq!(from_json(&json!("not an object")).split, None);
     }
 }

@@ -78,12 +78,17 @@ pub fn caption(
     figure: Result<&Figure, &str>,
     warnings: &[String],
     convention: Convention,
+    time: Option<f64>,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(p) = path {
         lines.push(p.display().to_string());
     }
     lines.push(match figure {
+        _ if time.is_some() => format!(
+            "The motion at t = {}",
+            crate::figure::common::num(time.unwrap_or_default())
+        ),
         Ok(f) if f.steps > 1 => {
             format!("{}, step {} of {}", demo.title(), f.step + 1, f.steps)
         }
@@ -100,7 +105,11 @@ pub fn caption(
         )),
         None => {}
     }
-    lines.push(format!("What you are looking at: {}", demo.looking_at()));
+    let looking_at = match time {
+        Some(_) => crate::figure::moment::LOOKING_AT,
+        None => demo.looking_at(),
+    };
+    lines.push(format!("What you are looking at: {looking_at}"));
     lines.extend(convention.note().map(String::from));
     if let Err(e) = figure {
         lines.push(e.to_string());
