@@ -31,7 +31,7 @@ else
   for png in screenshots/*.png; do
     [ -e "$png" ] || continue
     stem=$(basename "$png" .png)
-    if [ ! -e "scenes/$stem.json" ]; then
+    if [[ "$stem" != extra_* ]] && [ ! -e "scenes/$stem.json" ]; then
       echo "removing $png (no scenes/$stem.json)"
       rm -f "$png"
     fi
@@ -49,7 +49,26 @@ declare -A telling_step=(
   [epa_capsule_through_box]=2
 )
 
+# Pictures of what the window adds to a scene's own picture: a moment of the motion, and
+# configuration space as A - B. Name, then the scene (stem) and render's options.
+extras=(
+  "moment_capsules_turning capsule_vs_capsule_apart --time 0.4"
+  "convention_gjk_a_minus_b gjk_polygons_apart --step 2 --convention a-b"
+)
+
 failed=0
+if [ "$#" -eq 0 ]; then
+  for extra in "${extras[@]}"; do
+    read -r name stem options <<<"$extra"
+    # shellcheck disable=SC2086 # the options are words
+    if "$bin" render "scenes/$stem.json" $options -o "screenshots/extra_$name.png"; then
+      echo "wrote screenshots/extra_$name.png"
+    else
+      echo "FAILED: $name" >&2
+      failed=1
+    fi
+  done
+fi
 for scene in "${scenes[@]}"; do
   stem=$(basename "$scene" .json)
   out="screenshots/$stem.png"

@@ -133,7 +133,7 @@ fn render(scene_path: PathBuf, out: PathBuf, shown: Shown) -> Result<(), String>
     // The scene's saved view decides when the command line does not.
     let saved = scene.view.as_ref().map(saved::from_json);
     let convention = convention
-        .or(saved.and_then(|v| v.convention))
+        .or(saved.as_ref().and_then(|v| v.convention))
         .unwrap_or_default();
     let name = scene_path.display().to_string();
     let demo = demo.unwrap_or(scene.demo);
@@ -164,6 +164,7 @@ fn render(scene_path: PathBuf, out: PathBuf, shown: Shown) -> Result<(), String>
         size,
         convention,
         time,
+        pinned: saved.and_then(|v| v.pinned),
     };
     if ext == "svg" {
         let svg = p.svg().map_err(|e| format!("{name}: {e}"))?;

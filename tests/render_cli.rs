@@ -256,42 +256,19 @@ fn every_scene_renders_at_a_moment_and_mirrored() {
         }
         let scene = path.to_str().unwrap();
         let out = dir.join("x.svg");
-        let o = run(
-            &[
-                "render",
-                scene,
-                "--time",
-                "0.5",
-                "-o",
-                out.to_str().unwrap(),
-            ],
-            false,
-        );
-        assert!(
-            o.status.success(),
-            "{scene}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let svg = std::fs::read_to_string(&out).unwrap();
+        let svg_with = |option: &str, value: &str| {
+            let o = run(
+                &["render", scene, option, value, "-o", out.to_str().unwrap()],
+                false,
+            );
+            let why = String::from_utf8_lossy(&o.stderr);
+            assert!(o.status.success(), "{scene} {option} {value}: {why}");
+            std::fs::read_to_string(&out).unwrap()
+        };
+        let svg = svg_with("--time", "0.5");
         assert!(svg.contains("The motion at t = 0.5000"), "{scene}");
         assert!(svg.contains("time t"), "{scene}: the moment's read-outs");
-        let o = run(
-            &[
-                "render",
-                scene,
-                "--convention",
-                "a-b",
-                "-o",
-                out.to_str().unwrap(),
-            ],
-            false,
-        );
-        assert!(
-            o.status.success(),
-            "{scene}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let svg = std::fs::read_to_string(&out).unwrap();
+        let svg = svg_with("--convention", "a-b");
         assert!(svg.contains("Configuration space: A \u{2212} B"), "{scene}");
         assert!(svg.contains("mirrored through the"), "{scene}: the note");
         scenes += 1;

@@ -644,8 +644,9 @@ fn no_input_bytes_make_the_loader_panic() {
     }
 }
 
-/// `screenshots/` holds exactly one picture per scene (made by `scripts/screenshots.sh`), and
-/// the README's gallery shows each of them.
+/// `screenshots/` holds exactly one picture per scene (made by `scripts/screenshots.sh`) beside
+/// the script's `extra_` pictures (each shown in the README), and the README's gallery shows
+/// each of them.
 #[test]
 fn every_scene_has_its_screenshot_and_a_place_in_the_readme() {
     let stems = |dir: &str, ext: &str| -> std::collections::BTreeSet<String> {
@@ -657,12 +658,20 @@ fn every_scene_has_its_screenshot_and_a_place_in_the_readme() {
             .collect()
     };
     let scenes = stems("scenes", "json");
-    let shots = stems("screenshots", "png");
+    let (extras, shots): (std::collections::BTreeSet<String>, _) = stems("screenshots", "png")
+        .into_iter()
+        .partition(|s| s.starts_with("extra_"));
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    for e in &extras {
+        assert!(
+            readme.contains(&format!("screenshots/{e}.png")),
+            "README does not show screenshots/{e}.png"
+        );
+    }
     assert_eq!(
         scenes, shots,
         "run scripts/screenshots.sh: scenes and screenshots differ"
     );
-    let readme = std::fs::read_to_string("README.md").unwrap();
     for s in &scenes {
         assert!(
             readme.contains(&format!("screenshots/{s}.png")),

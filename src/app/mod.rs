@@ -152,11 +152,10 @@ impl FigureCache {
             }
             _ => None,
         };
-        let linked = figure.as_ref().ok().and_then(|f| {
-            let world = scene.at(f.bodies_at).bodies().ok()?;
-            let md = scene.at(f.md_at).bodies().ok()?;
-            Some(Linked::new((&world.a, &world.b), (&md.a, &md.b)))
-        });
+        let linked = figure
+            .as_ref()
+            .ok()
+            .and_then(|f| Linked::of_figure(scene, f));
         FigureCache {
             key,
             figure,
@@ -278,6 +277,7 @@ impl App {
         app.playback.demo = p.demo;
         app.playback.step = p.step;
         app.view.convention = p.convention;
+        app.link.pinned = p.pinned;
         app.playback.show_time(p.time);
         app.picture = true;
         app.update_figure();
@@ -473,13 +473,8 @@ impl App {
             });
         }
         let convention = self.view.convention;
-        let key = (
-            rev,
-            self.playback.demo,
-            self.playback.step,
-            convention,
-            None,
-        );
+        let key_of = |p: &Playback| (rev, p.demo, p.step, convention, None);
+        let key = key_of(&self.playback);
         if self.figure.as_ref().is_none_or(|c| c.key != key) {
             let started = std::time::Instant::now();
             let scene = &self.doc.scene;
@@ -488,13 +483,7 @@ impl App {
             if let Ok(f) = &figure {
                 self.playback.step = f.step.min(f.steps.saturating_sub(1));
             }
-            let key = (
-                rev,
-                self.playback.demo,
-                self.playback.step,
-                convention,
-                None,
-            );
+            let key = key_of(&self.playback);
             self.figure = Some(FigureCache::new(key, scene, figure));
         }
         // A moment of the motion, shown in place of the step.
@@ -547,11 +536,7 @@ impl App {
     /// The highlight of the linked feature shown, in both panes.
     fn update_link_marks(&mut self) {
         let marks = match (self.linked(), self.link.shown()) {
-            (Some(l), Some(f)) => {
-                let [world, mut config] = l.marks(f);
-                self.view.convention.apply_to_config(&mut config);
-                [world, config]
-            }
+            (Some(l), Some(f)) => l.marks_shown(f, self.view.convention),
             _ => [Vec::new(), Vec::new()],
         };
         self.link_marks = marks;

@@ -1625,6 +1625,22 @@ fn line_plot(
     }
 }
 
+/// A row's answer minus the reference's (the first row's), in scientific notation, so that
+/// rounding-sized errors read as such; a dash when either is missing.
+fn error_text(value: Option<f64>, reference: Option<f64>) -> String {
+    match (value, reference) {
+        (Some(v), Some(r)) if v.is_finite() && r.is_finite() => {
+            let e = v - r;
+            if e == 0.0 {
+                "0".into()
+            } else {
+                format!("{e:+.1e}")
+            }
+        }
+        _ => "\u{2013}".into(),
+    }
+}
+
 /// Text colour of an answer that disagrees with the reference.
 const DISAGREE: egui::Color32 = egui::Color32::from_rgb(200, 60, 0);
 
@@ -1660,10 +1676,11 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
             egui::Grid::new("compare_contact")
                 .striped(true)
                 .show(ui, |ui| {
-                    for h in ["method", "overlap", "distance", "normal"] {
+                    for h in ["method", "overlap", "distance", "error", "normal"] {
                         ui.label(egui::RichText::new(h).strong());
                     }
                     ui.end_row();
+                    let reference = c.contact.first().and_then(|r| r.distance);
                     for r in &c.contact {
                         ui.label(r.method.name()).on_hover_text(&r.note);
                         let off = |k: Answer| r.disagrees.contains(&k);
@@ -1673,6 +1690,7 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
                             off(Answer::Intersecting),
                         );
                         cell(ui, opt(r.distance), off(Answer::Distance));
+                        ui.monospace(error_text(r.distance, reference));
                         cell(ui, optv(r.normal), off(Answer::Normal));
                         ui.end_row();
                     }
@@ -1687,10 +1705,11 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
             egui::Grid::new("compare_casts")
                 .striped(true)
                 .show(ui, |ui| {
-                    for h in ["method", "status", "toi", "normal", "iter."] {
+                    for h in ["method", "status", "toi", "error", "normal", "iter."] {
                         ui.label(egui::RichText::new(h).strong());
                     }
                     ui.end_row();
+                    let reference = c.casts.first().and_then(|r| r.toi);
                     for r in &c.casts {
                         ui.label(r.method.name()).on_hover_text(&r.note);
                         let off = |k: Answer| r.disagrees.contains(&k);
@@ -1699,7 +1718,8 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
                             common::cast_status_words(r.status).into(),
                             off(Answer::Status),
                         );
-                        cell(ui, common::num(r.toi), off(Answer::Toi));
+                        cell(ui, opt(r.toi), off(Answer::Toi));
+                        ui.monospace(error_text(r.toi, reference));
                         cell(ui, optv(r.normal), false);
                         ui.monospace(r.iterations.to_string());
                         ui.end_row();

@@ -7,6 +7,7 @@ use crate::figure;
 use crate::scene::{Demo, PathError, Scene};
 use crate::view::camera::ScreenRect;
 use crate::view::convention::Convention;
+use crate::view::link::{Feature, Linked};
 use crate::view::panes::{Panes, Shown, FIT_PASSES};
 use crate::view::sheet::{self, Sheet, COLUMN_WIDTH};
 use std::path::PathBuf;
@@ -27,6 +28,8 @@ pub struct Picture {
     pub convention: Convention,
     /// The moment of the motion to draw in place of the step (`render --time`).
     pub time: Option<f64>,
+    /// The feature whose linked highlight is drawn (a scene's saved `view` pins it).
+    pub pinned: Option<Feature>,
 }
 
 impl Picture {
@@ -39,6 +42,10 @@ impl Picture {
         self.convention.apply(&mut figure);
         let bodies = self.scene.bodies()?;
         let warnings: Vec<String> = bodies.warnings.iter().map(|w| w.to_string()).collect();
+        let [world, config] = match (self.pinned, Linked::of_figure(&self.scene, &figure)) {
+            (Some(f), Some(l)) => l.marks_shown(f, self.convention),
+            _ => [Vec::new(), Vec::new()],
+        };
         let shown = Shown {
             scene: &self.scene,
             figure: Some(&figure),
@@ -47,7 +54,7 @@ impl Picture {
             handles_of: [false; 2],
             editing: false,
             convention: self.convention,
-            linked: [&[], &[]],
+            linked: [&world, &config],
         };
         let (w, h) = (self.size.0 as f32, self.size.1 as f32);
         let mut panes = Panes::default();
@@ -91,6 +98,7 @@ mod tests {
             size: DEFAULT_SIZE,
             convention: Convention::BMinusA,
             time: None,
+            pinned: None,
         }
     }
 

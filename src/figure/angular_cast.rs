@@ -199,9 +199,47 @@ impl Computed {
                     )),
                     fill: None,
                 });
+                w.extend(self.mirtich_arc(m, which, pose.position));
             }
         }
         w
+    }
+
+    /// Mirtich's bound on the circle: over this step's Δt the body turns by θ = |ω|·Δt, so no
+    /// point of it moves further than the arc θ·r of its farthest point, r. Drawn on the circle
+    /// from the side facing the other body, turning the way the body turns, labelled with its
+    /// length (what the bound adds to the closing speed, times Δt).
+    fn mirtich_arc(&self, m: &MovingBody, which: Source, centre: DVec2) -> Vec<Mark> {
+        let s = self.s();
+        let Some(dt) = s.step else {
+            return vec![];
+        };
+        let r = m.max_radius();
+        let turn = m.angular_velocity * dt;
+        let facing = if which == Source::A {
+            s.normal
+        } else {
+            -s.normal
+        };
+        let from = facing.y.atan2(facing.x);
+        let pieces = ((turn.abs() / style::ARC_STEP).ceil() as usize).clamp(1, 2000);
+        let points: Vec<DVec2> = (0..=pieces)
+            .map(|k| centre + DVec2::from_angle(from + turn * k as f64 / pieces as f64) * r)
+            .collect();
+        let end = *points.last().expect("at least two points");
+        let color = common::body_color(which);
+        vec![
+            Mark::Polyline {
+                points,
+                stroke: Stroke::solid(color, style::MIRTICH_ARC_WIDTH),
+            },
+            Mark::label(
+                end,
+                format!("\u{3b8}\u{b7}r = {}", num(turn.abs() * r)),
+                color,
+                style::NOTE_LABEL,
+            ),
+        ]
     }
 }
 
@@ -310,7 +348,9 @@ impl Parts for Computed {
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
-        let ghosts = "faded: earlier iterations; dashed: t = 0 and the radius r of a turning body";
+        let ghosts = "faded: earlier iterations; dashed: t = 0 and the radius r of a turning \
+                      body; the arc on it: \u{3b8}\u{b7}r, the farthest its turn this step can \
+                      carry any point (Mirtich)";
         common::legend_with([
             (
                 palette::CLOSEST_MD_POINT,

@@ -334,6 +334,32 @@ pub fn velocity_arrow(position: DVec2, velocity: DVec2, which: Source) -> Option
     })
 }
 
+/// The region `a` sweeps moving by `d`: the hull of its core and the core moved by `d`, with its
+/// radius (the first article's swept shape, conv(A ∪ (A + d))).
+pub fn swept_hull(a: &Convex, d: DVec2) -> Convex {
+    let mut points = a.vertices.clone();
+    points.extend(a.vertices.iter().map(|p| *p + d));
+    let hull = crate::geometry::hull::convex_hull(&points);
+    Convex {
+        vertices: if hull.vertices.is_empty() {
+            a.vertices.clone()
+        } else {
+            hull.vertices
+        },
+        radius: a.radius,
+    }
+}
+
+/// [`swept_hull`] drawn: dashed in the colour of swept things, faintly filled.
+pub fn swept_mark(a: &Convex, d: DVec2) -> Mark {
+    let swept = swept_hull(a, d);
+    let mut m = outline_in(&swept, palette::SAT_SWEPT, OPAQUE, true);
+    if let Mark::Polygon { fill, .. } | Mark::Circle { fill, .. } = &mut m {
+        *fill = Some(palette::SAT_SWEPT.with_alpha(style::SWEPT_FILL_ALPHA));
+    }
+    m
+}
+
 /// A length for small arrows (normals) that suits the bodies' size: half the larger body's
 /// reach from its core's centroid, or 1 for points.
 pub fn arrow_length(a: &Convex, b: &Convex) -> f64 {

@@ -14,7 +14,7 @@ use super::style::{self, OPAQUE};
 use super::{Figure, LegendEntry, Mark, Parts, Readout, Stroke};
 use crate::geometry::cast::{CastStatus, MovingBody};
 use crate::geometry::linear_cast::{linear_cast, translated_at, HitFeature, LinearCast};
-use crate::geometry::{Convex, DVec2, Source};
+use crate::geometry::{contact, Convex, DVec2, Source};
 use crate::palette;
 use crate::scene::{PathError, Scene};
 
@@ -39,7 +39,49 @@ struct Computed {
     len: f64,
 }
 
+/// What checking frames alone would see (the first article's discrete detection): whether the
+/// bodies overlap at the start and at the end of the motion, whether A's sweep relative to B
+/// meets B, and whether the bodies pass through each other unseen.
+struct Frames {
+    at_start: bool,
+    at_end: bool,
+    swept_meets: bool,
+    tunnels: bool,
+}
+
 impl Computed {
+    fn frames(&self) -> Frames {
+        let overlap = |a: &Convex, b: &Convex| contact(a, b).distance <= 0.0;
+        let (a1, b1) = (translated_at(&self.ma, 1.0), translated_at(&self.mb, 1.0));
+        let rel = self.ma.velocity - self.mb.velocity;
+        let (at_start, at_end) = (overlap(&self.a0, &self.b0), overlap(&a1, &b1));
+        Frames {
+            at_start,
+            at_end,
+            swept_meets: overlap(&common::swept_hull(&self.a0, rel), &self.b0),
+            tunnels: self.cast.status == CastStatus::Hit && !at_start && !at_end,
+        }
+    }
+
+    /// The bodies at `t = 1` (the next frame), faint and dashed, where they move.
+    fn next_frame(&self) -> Vec<Mark> {
+        let mut w = Vec::new();
+        for (m, which) in [(&self.ma, Source::A), (&self.mb, Source::B)] {
+            if m.velocity != DVec2::ZERO {
+                let end = translated_at(m, 1.0);
+                let c = common::body_color(which);
+                w.push(common::outline_in(&end, c, style::MISS_END_ALPHA, true));
+                w.push(Mark::label(
+                    m.pose.position + m.velocity,
+                    "t = 1",
+                    c,
+                    style::MISS_LABEL,
+                ));
+            }
+        }
+        w
+    }
+
     fn new(scene: &Scene) -> Result<Computed, PathError> {
         let (ma, mb) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
         let (a0, b0) = (translated_at(&ma, 0.0), translated_at(&mb, 0.0));
@@ -233,7 +275,17 @@ impl Parts for Computed {
     /// A and B at `t = 0`, where the cast leaves them, both velocities, the contact point and
     /// normal.
     fn world(&self) -> Vec<Mark> {
-        let mut w = common::bodies(&self.a0, &self.b0);
+        // Under the bodies: A's sweep relative to B, and on a hit the next frame (t = 1), the
+        // first article's two frames that a check of frames alone would look at.
+        let mut w = Vec::new();
+        let rel = self.ma.velocity - self.mb.velocity;
+        if rel != DVec2::ZERO {
+            w.push(common::swept_mark(&self.a0, rel));
+        }
+        if self.cast.status == CastStatus::Hit {
+            w.extend(self.next_frame());
+        }
+        w.extend(common::bodies(&self.a0, &self.b0));
         w.extend(self.end_poses());
         for (m, which) in [(&self.ma, Source::A), (&self.mb, Source::B)] {
             w.extend(common::velocity_arrow(m.pose.position, m.velocity, which));
@@ -274,7 +326,25 @@ impl Parts for Computed {
     fn readouts(&self) -> Vec<Readout> {
         let cast = &self.cast;
         let or_none = |v: Option<DVec2>| v.map_or("none".into(), vec);
+        let frames = self.frames();
         let mut r = vec![
+            Readout::new(
+                "overlap at t = 0, at t = 1",
+                format!(
+                    "{}, {}",
+                    common::yes_no(frames.at_start),
+                    common::yes_no(frames.at_end)
+                ),
+            ),
+            Readout::new("A's sweep meets B", common::yes_no(frames.swept_meets)),
+        ];
+        if frames.tunnels {
+            r.push(Readout::new(
+                "tunnelling",
+                "yes: a check of the frames at t = 0 and t = 1 alone misses this hit",
+            ));
+        }
+        r.extend([
             Readout::new("status", status_text(cast)),
             Readout::new("time of impact", common::toi_words(cast.status, cast.toi)),
             Readout::new(
@@ -284,7 +354,7 @@ impl Parts for Computed {
             Readout::new("hit point (B - A space)", or_none(cast.hit_point)),
             Readout::new("normal (A to B)", or_none(cast.normal)),
             Readout::new("contact point (world)", or_none(cast.contact_point)),
-        ];
+        ]);
         if !cast.edges.is_empty() {
             let culled = cast.edges.iter().filter(|e| e.culled).count();
             r.push(Readout::new(
@@ -330,6 +400,10 @@ impl Parts for Computed {
                 (
                     palette::CAST_RAY,
                     "the ray: origin along vA - vB to t = 1; dashed past the hit",
+                ),
+                (
+                    palette::SAT_SWEPT,
+                    "A's sweep relative to B over the motion: conv(A, A + vA - vB)",
                 ),
             ]
             .into_iter()

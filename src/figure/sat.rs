@@ -17,8 +17,8 @@ use super::common::{self, num, vec};
 use super::style::{self, OPAQUE};
 use super::{Cell, Figure, LegendEntry, Mark, Parts, Plot, PlotLabels, Readout, Stroke, Table};
 use crate::geometry::sat::{
-    article_polygon_collision, check_claim_of, sat_with, ArticleAnswer, AxisOrigin, Sat, SatAxis,
-    SatOptions, SweptCheck,
+    article_polygon_collision, check_claim_of, project, sat_with, ArticleAnswer, AxisOrigin, Sat,
+    SatAxis, SatOptions, SweptCheck,
 };
 use crate::geometry::support::HintedSupport;
 use crate::geometry::{Convex, DVec2, Pose, Source};
@@ -218,6 +218,28 @@ impl Computed {
         })
     }
 
+    /// The axis the swept test never tries, the normal of the relative velocity (with motion):
+    /// along it A's interval does not move, so when it misses B's the shapes never meet. Its
+    /// unit normal, the gap there (negative: overlap), and the separating line along the
+    /// velocity in the middle of the gap, as a point on it.
+    fn velocity_normal(&self) -> Option<(DVec2, f64, DVec2)> {
+        if !self.moving {
+            return None;
+        }
+        let (a, b) = (&self.placed.a, &self.placed.b);
+        // A velocity too small (or large) to give a direction gives no axis.
+        let n = self.rel.perp().try_normalize()?;
+        let (ia, ib) = (project(a, n), project(b, n));
+        let (gap, mid) = if ib.min - ia.max >= ia.min - ib.max {
+            (ib.min - ia.max, (ia.max + ib.min) / 2.0)
+        } else {
+            (ia.min - ib.max, (ib.max + ia.min) / 2.0)
+        };
+        let c = (a.centroid() + b.centroid()) / 2.0;
+        let at = c + n * (mid - c.dot(n));
+        (gap.is_finite() && at.is_finite()).then_some((n, gap, at))
+    }
+
     /// The article's push of A when the shapes overlap and it is not the shortest (one
     /// shape's interval holds the other's, and its code picked the long side), with the
     /// shortest push of A (minus the MTV, which moves B).
@@ -278,6 +300,9 @@ impl Computed {
                     ),
                 ),
             ]);
+        }
+        if self.moving {
+            w.push(common::swept_mark(a, rel));
         }
         if let Some(t) = self.check.and_then(|c| c.first_contact) {
             w.push(Mark::Polygon {
@@ -423,6 +448,16 @@ impl Computed {
         } else if c.swept_claims_hit {
             r.push(Readout::new("swept claim", "true: they do meet"));
         }
+        if let Some((_, gap, _)) = self.velocity_normal() {
+            r.push(Readout::new(
+                "velocity's normal (never tried)",
+                if gap > 0.0 {
+                    format!("separates, gap {}: with it, no hit", num(gap))
+                } else {
+                    format!("overlaps by {}: no help here", num(-gap))
+                },
+            ));
+        }
         r
     }
 }
@@ -511,6 +546,20 @@ impl Parts for Computed {
                     style::ARTICLE_PUSH_LABEL,
                 ),
             ]);
+        }
+        // The axis never tried, where it separates: its line along the velocity.
+        if let Some((n, gap, at)) = self.velocity_normal().filter(|v| v.1 > 0.0) {
+            w.push(Mark::Line {
+                point: at,
+                direction: -n.perp(),
+                stroke: Stroke::dashed(palette::VELOCITY_NORMAL, style::HELPER_WIDTH),
+            });
+            w.push(Mark::label(
+                at,
+                format!("untried axis: gap {}", num(gap)),
+                palette::VELOCITY_NORMAL,
+                style::FALSE_CLAIM_LABEL,
+            ));
         }
         if self.check.is_some_and(|c| c.claim_is_false) && self.s.swept.is_some() {
             w.push(Mark::label(
@@ -657,7 +706,12 @@ impl Parts for Computed {
             ),
             (
                 palette::SAT_SWEPT,
-                "A's interval swept by the relative velocity (in B - A: the MD's)",
+                "A's interval swept by the relative velocity (in B - A: the MD's); dashed: \
+                 A's sweep",
+            ),
+            (
+                palette::VELOCITY_NORMAL,
+                "the untried axis, the velocity's normal: the line along the velocity it separates by",
             ),
             (
                 palette::HIT_POSE,

@@ -192,6 +192,10 @@ pub const CORE_POINT_WORLD_DOT: f32 = 6.0;
 
 /// The bodies at earlier iterations.
 pub const GHOST_ALPHA: u8 = 60;
+/// The fill of a body's swept region.
+pub const SWEPT_FILL_ALPHA: u8 = 28;
+/// Mirtich's arc θ·r on a turning body's circle.
+pub const MIRTICH_ARC_WIDTH: f32 = 3.0;
 /// Earlier iterations' points (and the iterative cast's segments between them, GJK's walk).
 pub const EARLIER_POINT_ALPHA: u8 = 110;
 /// Earlier iterations' MDs (angular cast).

@@ -160,6 +160,28 @@ impl Linked {
         }
     }
 
+    /// The linking of `figure` of `scene`: the bodies where the figure draws them, the
+    /// difference of the bodies at the moment it draws it; `None` when the bodies are invalid.
+    pub fn of_figure(
+        scene: &crate::scene::Scene,
+        figure: &crate::figure::Figure,
+    ) -> Option<Linked> {
+        let world = scene.at(figure.bodies_at).bodies().ok()?;
+        let md = scene.at(figure.md_at).bodies().ok()?;
+        Some(Linked::new((&world.a, &world.b), (&md.a, &md.b)))
+    }
+
+    /// The highlight of `feature` in both panes, configuration space as `convention` shows it.
+    pub fn marks_shown(
+        &self,
+        feature: Feature,
+        convention: crate::view::convention::Convention,
+    ) -> [Vec<Mark>; 2] {
+        let [world, mut config] = self.marks(feature);
+        convention.apply_to_config(&mut config);
+        [world, config]
+    }
+
     fn body(&self, which: Source) -> &Convex {
         match which {
             Source::A => &self.a,

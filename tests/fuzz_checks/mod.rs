@@ -121,6 +121,27 @@ pub fn scene_queries(scene: &Scene) {
             }
         }
     }
+    // A moment of the motion (the time scrubber, `render --time`), and the linked panes'
+    // highlight of a feature of each kind on it.
+    if let Ok(f) = figure::at_time(scene, 0.37) {
+        finite_debug(
+            &format!("{:?}", (&f.world, &f.config, &f.readouts)),
+            "moment",
+        );
+        if let Some(l) = minkowski_lab::view::link::Linked::of_figure(scene, &f) {
+            use minkowski_lab::view::link::Feature;
+            let mut features = vec![Feature::Vertex(Source::A, 0), Feature::Edge(Source::B, 0)];
+            features.extend(
+                l.md.vertices
+                    .first()
+                    .map(|v| Feature::MdVertex { a: v.a, b: v.b }),
+            );
+            features.extend(l.md.edges.first().map(|e| Feature::MdEdge(*e)));
+            for feature in features {
+                finite_debug(&format!("{:?}", l.marks(feature)), "linked");
+            }
+        }
+    }
 }
 
 /// `query::contact` and `query::distance` agree with the exact contact to 10⁻⁹ of the scene's
