@@ -118,7 +118,7 @@ pub const ROUNDING: Rgba = Rgba(128, 128, 128, 255);
 pub const EARLIER_MD: Rgba = Rgba(95, 95, 125, 255);
 /// The panes linked: the feature pointed at and the features of the other pane it made (a
 /// translucent halo over them).
-pub const LINKED: Rgba = Rgba(255, 196, 0, 255);
+pub const LINKED: Rgba = Rgba(255, 230, 0, 255);
 /// The axis the article's swept test never tries: the normal of the relative velocity, and the
 /// separating line along the velocity it gives.
 pub const VELOCITY_NORMAL: Rgba = Rgba(0, 110, 200, 255);

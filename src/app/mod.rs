@@ -476,10 +476,10 @@ impl App {
         let key_of = |p: &Playback| (rev, p.demo, p.step, convention, None);
         let key = key_of(&self.playback);
         if self.figure.as_ref().is_none_or(|c| c.key != key) {
-            let started = std::time::Instant::now();
+            let started = crate::host::stopwatch();
             let scene = &self.doc.scene;
             let figure = figure::build(scene, self.playback.demo, self.playback.step);
-            self.stats.figure_ms = started.elapsed().as_secs_f32() * 1000.0;
+            self.stats.figure_ms = started.millis();
             if let Ok(f) = &figure {
                 self.playback.step = f.step.min(f.steps.saturating_sub(1));
             }

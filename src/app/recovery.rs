@@ -45,7 +45,7 @@ pub fn dir() -> PathBuf {
     if let Some(home) = var("HOME") {
         return PathBuf::from(home).join(".local/state/minkowski-lab");
     }
-    std::env::temp_dir().join("minkowski-lab")
+    crate::host::scratch_dir().join("minkowski-lab")
 }
 
 /// Keeps a copy of the scene on screen (from `path`), to be written if the program panics
@@ -129,7 +129,7 @@ pub fn write_in(
     );
     view.insert(PANIC_KEY.into(), Value::String(panic.to_string()));
     scene.view = Some(Value::Object(view));
-    let file = dir.join(format!("recovery-{}.json", std::process::id()));
+    let file = dir.join(format!("recovery-{}.json", crate::host::run_tag()));
     std::fs::create_dir_all(dir).map_err(|source| WriteError::Io {
         path: file.clone(),
         source,

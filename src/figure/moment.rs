@@ -68,8 +68,10 @@ pub fn build(scene: &Scene, t: f64) -> Result<Figure, PathError> {
         ..Figure::default()
     };
 
-    // The world: where the motion starts and ends (faint, dashed), the paths, the bodies now,
-    // and the gap or the minimum translation between them.
+    // The world: the bodies now, where the motion starts and ends over them (faint, dashed: a
+    // body's end may lie behind the other body), the paths, and the gap or the minimum
+    // translation between them.
+    f.world.extend(now.bodies());
     for (shape, which) in [
         (&start.a, Source::A),
         (&start.b, Source::B),
@@ -84,7 +86,6 @@ pub fn build(scene: &Scene, t: f64) -> Result<Figure, PathError> {
             f.world.push(faded(path));
         }
     }
-    f.world.extend(now.bodies());
     f.world.push(common::minimum_translation_world(&c));
     for p in [c.point_a, c.point_b] {
         f.world.push(Mark::dot(p, palette::MTV, style::CONTACT_DOT));

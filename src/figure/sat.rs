@@ -554,8 +554,11 @@ impl Parts for Computed {
                 direction: -n.perp(),
                 stroke: Stroke::dashed(palette::VELOCITY_NORMAL, style::HELPER_WIDTH),
             });
+            // Named where A's motion ends, along the line: clear of the bodies it runs between.
+            let along = -n.perp();
+            let named = at + along * (a.centroid() + self.rel - at).dot(along);
             w.push(Mark::label(
-                at,
+                named,
                 format!("untried axis: gap {}", num(gap)),
                 palette::VELOCITY_NORMAL,
                 style::FALSE_CLAIM_LABEL,
