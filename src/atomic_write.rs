@@ -103,10 +103,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     }
     let temp = temp_path(path)?;
     let written = (|| -> io::Result<()> {
-        let mut f = fs::File::create(&temp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
+        {
+            // Closed at the end of this block, before the rename.
+            let mut f = fs::File::create(&temp)?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        }
         fs::rename(&temp, path)
     })();
     if let Err(source) = written {
