@@ -116,7 +116,7 @@ struct SceneDerived {
     shapes: Option<(Convex, Convex)>,
     warnings: Vec<String>,
     comparison: OnceCell<Result<Comparison, String>>,
-    first_contact: OnceCell<Option<f64>>,
+    first_contact: OnceCell<figure::moment::FirstContact>,
 }
 
 /// What a figure is of: the scene revision, the demo and step, the convention, and the moment
@@ -127,10 +127,11 @@ type FigureKey = (u64, Demo, usize, Convention, Option<u64>);
 struct FigureCache {
     key: FigureKey,
     figure: Result<Figure, String>,
-    /// The scene at the time the figure draws the bodies, and their shapes then, when that is
-    /// not `t = 0` (see [`Figure::bodies_at`]).
-    drawn: Option<(Scene, Option<(Convex, Convex)>)>,
-    /// The features of the bodies and of the difference as drawn, for linking the panes.
+    /// The scene at the moment the figure draws the bodies, when that is not `t = 0` (see
+    /// [`Figure::bodies_at`]).
+    drawn: Option<Scene>,
+    /// The bodies and the difference as drawn (valid bodies only): what the handles sit round
+    /// and the panes are linked by.
     linked: Option<Linked>,
 }
 
@@ -145,11 +146,7 @@ impl FigureCache {
             })
             .map_err(|e| e.to_string());
         let drawn = match &figure {
-            Ok(f) if !f.bodies_at.is_start() => {
-                let scene = scene.at(f.bodies_at);
-                let shapes = scene.bodies().ok().map(|b| (b.a, b.b));
-                Some((scene, shapes))
-            }
+            Ok(f) if !f.bodies_at.is_start() => Some(scene.at(f.bodies_at)),
             _ => None,
         };
         let linked = figure
@@ -311,7 +308,7 @@ impl App {
         }
         self.link.pinned = v.pinned;
         // A moment only where there is motion to show.
-        if figure::moment::has_motion(&self.doc.scene) {
+        if self.doc.scene.has_motion() {
             self.playback.show_time(v.time);
         }
         let panes = &mut self.view.panes;
@@ -494,7 +491,8 @@ impl App {
                 match self.moment.take() {
                     Some(m) if m.key == key => Some(m),
                     _ => {
-                        let figure = figure::at_time(&self.doc.scene, t);
+                        let first = self.first_contact_how();
+                        let figure = figure::at_time_with(&self.doc.scene, t, first);
                         Some(FigureCache::new(key, &self.doc.scene, figure))
                     }
                 }
@@ -505,12 +503,16 @@ impl App {
     /// The time of the first contact over the motion (for the time scrubber), found when first
     /// asked for.
     pub fn first_contact(&self) -> Option<f64> {
+        self.first_contact_how().map(|(t, _)| t)
+    }
+
+    /// [`App::first_contact`] and how it is known.
+    fn first_contact_how(&self) -> figure::moment::FirstContact {
         let d = self.derived.as_ref()?;
         *d.first_contact.get_or_init(|| {
             figure::moment::first_contact(&self.doc.scene)
                 .ok()
                 .flatten()
-                .map(|(t, _)| t)
         })
     }
 
@@ -571,14 +573,18 @@ impl App {
 
     /// The scene with its bodies where the world pane draws them, and their world shapes
     /// there when valid: what the editing handles sit round and are grabbed on.
+    /// Without a figure (a demo that refuses the shapes) they are the bodies at `t = 0`.
     pub fn drawn(&self) -> (&Scene, Option<(&Convex, &Convex)>) {
-        match self.shown_cache().and_then(|c| c.drawn.as_ref()) {
-            Some((scene, shapes)) => (scene, shapes.as_ref().map(|(a, b)| (a, b))),
-            None => {
-                let shapes = self.derived.as_ref().and_then(|d| d.shapes.as_ref());
-                (&self.doc.scene, shapes.map(|(a, b)| (a, b)))
+        let later = self.shown_cache().and_then(|c| c.drawn.as_ref());
+        let shapes = match (self.linked(), later) {
+            (Some(l), _) => Some((&l.a, &l.b)),
+            (None, None) => {
+                let start = self.derived.as_ref().and_then(|d| d.shapes.as_ref());
+                start.map(|(a, b)| (a, b))
             }
-        }
+            (None, Some(_)) => None,
+        };
+        (later.unwrap_or(&self.doc.scene), shapes)
     }
 
     /// The moment of the motion the world pane draws the bodies at.

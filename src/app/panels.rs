@@ -518,7 +518,7 @@ const TICK_SNAP: f32 = 5.0;
 /// demo's steps (a cast's iterations, the frames) as ticks. Dragging along it shows the bodies
 /// and their difference at that moment; onto a step's tick, that step. Play runs the motion.
 fn motion(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
-    if !crate::figure::moment::has_motion(&app.doc.scene) {
+    if !app.doc.scene.has_motion() {
         return;
     }
     ui.separator();
@@ -1253,6 +1253,18 @@ struct PlotLine {
     color: egui::Color32,
 }
 
+impl PlotLine {
+    /// A line of `values` as they are, a filled dot each; a value that is not finite is left
+    /// out.
+    fn filled(values: &[f64], color: egui::Color32) -> PlotLine {
+        PlotLine {
+            heights: values.iter().map(|v| v.is_finite().then_some(*v)).collect(),
+            hollow: vec![false; values.len()],
+            color,
+        }
+    }
+}
+
 /// How a plot's heights read: as powers of ten, as they are, or as they are with a bar each
 /// from zero.
 #[derive(Clone, Copy, PartialEq)]
@@ -1304,12 +1316,7 @@ fn cast_plot(ui: &mut egui::Ui, step: usize, table: &Table, distance: usize, t: 
 
 /// The time reached against the iteration, linear.
 fn time_plot(ui: &mut egui::Ui, step: usize, table: &Table, t: usize, x: &'static str) {
-    let times = column(table, t);
-    let line = PlotLine {
-        heights: times.iter().map(|v| v.is_finite().then_some(*v)).collect(),
-        hollow: vec![false; times.len()],
-        color: egui_color(crate::palette::HIT_POSE),
-    };
+    let line = PlotLine::filled(&column(table, t), egui_color(crate::palette::HIT_POSE));
     let caption = [("last t: the time of impact", line.color)];
     line_plot(ui, step, &[line], PlotScale::Linear, (x, "t"), &caption);
 }
@@ -1340,24 +1347,17 @@ fn distance_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes
 
 /// A column of counts, a bar each from zero in one colour, on a linear scale.
 fn counts_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
-    let values = column(table, col);
-    let bars = PlotLine {
-        heights: values.iter().map(|v| v.is_finite().then_some(*v)).collect(),
-        hollow: vec![false; values.len()],
-        color: egui_color(crate::palette::SEPARATING_LINE),
-    };
+    let bars = PlotLine::filled(
+        &column(table, col),
+        egui_color(crate::palette::SEPARATING_LINE),
+    );
     line_plot(ui, step, &[bars], PlotScale::Counts, axes, &[]);
 }
 
 /// A column of signed values, a bar each from zero: gaps up in the gap colour, overlaps down
 /// in the overlap colour, on a linear scale.
 fn bars_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Axes) {
-    let values = column(table, col);
-    let bars = PlotLine {
-        heights: values.iter().map(|v| v.is_finite().then_some(*v)).collect(),
-        hollow: vec![false; values.len()],
-        color: egui_color(crate::palette::TEXT),
-    };
+    let bars = PlotLine::filled(&column(table, col), egui_color(crate::palette::TEXT));
     let caption = [
         ("gap", egui_color(crate::palette::SAT_GAP)),
         (" above 0, ", egui_color(crate::palette::TEXT)),

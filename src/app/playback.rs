@@ -67,7 +67,7 @@ impl Playback {
     /// Shows the moment `t` of the motion (clamped to `[0, 1]`) in place of the step, or the
     /// demo again (`None`); the motion pauses.
     pub fn show_time(&mut self, t: Option<f64>) {
-        self.time = t.map(|t| if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) });
+        self.time = t.map(crate::figure::moment::clamp_time);
         self.time_playing = false;
     }
 

@@ -398,7 +398,17 @@ pub fn build(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError
 /// The figure of the moment `t` of the scene's motion ([`moment`]): the bodies and their
 /// difference then, the exact contact then. Its legend lists what it draws, as [`build`]'s.
 pub fn at_time(scene: &Scene, t: f64) -> Result<Figure, PathError> {
-    Ok(legend_of_drawn(moment::build(scene, t)?))
+    at_time_with(scene, t, moment::first_contact(scene)?)
+}
+
+/// [`at_time`] for a scene whose first contact is known already (the window's timeline asks
+/// for a moment each frame it is dragged; the first contact is of the whole motion).
+pub fn at_time_with(
+    scene: &Scene,
+    t: f64,
+    first: moment::FirstContact,
+) -> Result<Figure, PathError> {
+    Ok(legend_of_drawn(moment::build(scene, t, first)?))
 }
 
 /// `f` with only the legend entries whose colour some mark is drawn in.

@@ -17,7 +17,7 @@ use crate::geometry::angular_cast::angular_cast;
 use crate::geometry::cast::CastStatus;
 use crate::geometry::distance::contact_from_md;
 use crate::geometry::linear_cast::linear_cast;
-use crate::geometry::{DVec2, Source};
+use crate::geometry::Source;
 use crate::palette;
 use crate::scene::{Moment, PathError, Scene};
 
@@ -29,10 +29,14 @@ pub const LOOKING_AT: &str = "Both bodies where they are at time t of their moti
     that turns changes its shape (dashed: the difference at t = 0), which is why a single ray \
     against the difference at t = 0 cannot find the contact of a turning body.";
 
+/// When the bodies first touch over `t ∈ [0, 1]`, and how that is known (see
+/// [`first_contact`]); `None` when they do not meet.
+pub type FirstContact = Option<(f64, &'static str)>;
+
 /// When the bodies first touch over `t ∈ [0, 1]`, and how that is known: exactly by the ray
 /// cast when neither body turns, else by conservative advancement (to its tolerance). `None`
 /// when they do not meet (or the cast could not tell).
-pub fn first_contact(scene: &Scene) -> Result<Option<(f64, &'static str)>, PathError> {
+pub fn first_contact(scene: &Scene) -> Result<FirstContact, PathError> {
     let (a, b) = (scene.a.moving(Source::A)?, scene.b.moving(Source::B)?);
     let turns = a.angular_velocity != 0.0 || b.angular_velocity != 0.0;
     Ok(if turns {
@@ -46,21 +50,23 @@ pub fn first_contact(scene: &Scene) -> Result<Option<(f64, &'static str)>, PathE
     })
 }
 
-/// Whether either body moves or turns: only then has the scene moments to show.
-pub fn has_motion(scene: &Scene) -> bool {
-    [&scene.a, &scene.b]
-        .iter()
-        .any(|b| b.velocity != DVec2::ZERO || b.angular_velocity_deg != 0.0)
+/// `t` as a moment of the motion: clamped to `[0, 1]`, 0 for NaN.
+pub fn clamp_time(t: f64) -> f64 {
+    if t.is_nan() {
+        0.0
+    } else {
+        t.clamp(0.0, 1.0)
+    }
 }
 
-/// The figure at time `t` (clamped to `[0, 1]`).
-pub fn build(scene: &Scene, t: f64) -> Result<Figure, PathError> {
-    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+/// The figure at time `t` (clamped to `[0, 1]`), the scene's [`first_contact`] being `first`
+/// (a cast over the whole motion: found once, not at every moment).
+pub fn build(scene: &Scene, t: f64, first: FirstContact) -> Result<Figure, PathError> {
+    let t = clamp_time(t);
     let now = Placed::new(&scene.at_time(t))?;
     let start = Placed::new(scene)?;
     let end = scene.at_time(1.0).bodies()?;
     let c = contact_from_md(&now.md, &now.a, &now.b);
-    let first = first_contact(scene)?;
     let mut f = Figure {
         steps: 1,
         bodies_at: Moment::turned(t),
@@ -167,6 +173,7 @@ fn legend() -> Vec<LegendEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::DVec2;
     use crate::report::scene_report;
 
     fn readout<'a>(f: &'a Figure, name: &str) -> &'a str {
@@ -178,11 +185,11 @@ mod tests {
     fn the_distance_at_t_is_reports_on_the_scene_moved_to_t() {
         let mut checked = 0;
         for (name, scene) in common::every_scene() {
-            if !has_motion(&scene) {
+            if !scene.has_motion() {
                 continue;
             }
             for t in [0.0, 0.125, 0.37, 0.5, 0.81, 1.0] {
-                let f = build(&scene, t).unwrap();
+                let f = build(&scene, t, first_contact(&scene).unwrap()).unwrap();
                 let r = scene_report(&scene.at_time(t)).unwrap();
                 assert_eq!(readout(&f, "distance"), num(r.distance), "{name} at {t}");
                 assert_eq!(
@@ -247,7 +254,7 @@ mod tests {
         let never = load("sat_swept_false_alarm.json");
         assert_eq!(first_contact(&never).unwrap(), None);
         assert_eq!(
-            readout(&build(&never, 0.5).unwrap(), "first contact"),
+            readout(&build(&never, 0.5, None).unwrap(), "first contact"),
             "none before t = 1"
         );
     }

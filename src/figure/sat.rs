@@ -21,7 +21,7 @@ use crate::geometry::sat::{
     SatAxis, SatOptions, SweptCheck,
 };
 use crate::geometry::support::HintedSupport;
-use crate::geometry::{Convex, DVec2, Pose, Source};
+use crate::geometry::{unit, Convex, DVec2, Pose, Source};
 use crate::palette::{self, Rgba};
 use crate::scene::{PathError, Scene};
 use std::ops::Range;
@@ -227,8 +227,8 @@ impl Computed {
             return None;
         }
         let (a, b) = (&self.placed.a, &self.placed.b);
-        // A velocity too small (or large) to give a direction gives no axis.
-        let n = self.rel.perp().try_normalize()?;
+        // A velocity with no direction (not finite) gives no axis.
+        let n = unit(self.rel.perp())?;
         let (ia, ib) = (project(a, n), project(b, n));
         let (gap, mid) = if ib.min - ia.max >= ia.min - ib.max {
             (ib.min - ia.max, (ia.max + ib.min) / 2.0)

@@ -34,18 +34,11 @@ pub struct Frame {
     pub search: PlaneSearch,
 }
 
-/// Whether the scene moves at all.
-fn moves(scene: &Scene) -> bool {
-    [&scene.a, &scene.b]
-        .iter()
-        .any(|b| b.velocity != DVec2::ZERO || b.angular_velocity_deg != 0.0)
-}
-
 /// Every frame of the motion, each search seeded with the previous frame's line.
 pub fn frames(scene: &Scene) -> Result<Vec<Frame>, PathError> {
     let (la, _) = scene.a.local_convex(Source::A)?;
     let (lb, _) = scene.b.local_convex(Source::B)?;
-    let n = if moves(scene) { FRAMES } else { 1 };
+    let n = if scene.has_motion() { FRAMES } else { 1 };
     let mut out: Vec<Frame> = Vec::with_capacity(n);
     let mut cached = None;
     for k in 0..n {

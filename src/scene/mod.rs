@@ -305,6 +305,14 @@ impl Scene {
         convert::bodies(self)
     }
 
+    /// Whether either body moves or turns: only then has the scene moments (and frames) to
+    /// show.
+    pub fn has_motion(&self) -> bool {
+        [&self.a, &self.b]
+            .iter()
+            .any(|b| b.velocity != crate::geometry::DVec2::ZERO || b.angular_velocity_deg != 0.0)
+    }
+
     /// The scene at time `t` of its motion: both bodies moved and turned to where they are
     /// then, moving as before.
     pub fn at_time(&self, t: f64) -> Scene {

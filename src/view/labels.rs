@@ -124,9 +124,9 @@ type Stroked = (Vec2, Vec2, f32);
 /// intervals, infinite lines cut to the pane): what a label should not lie across.
 fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
     let mut out = Vec::new();
-    let mut path = |points: &mut dyn Iterator<Item = DVec2>, closed: bool, color: Rgba| {
+    // The segments of a path of screen points, counted by the stroke's opacity.
+    let mut path = |pts: &[Vec2], closed: bool, color: Rgba| {
         let weight = color.3 as f32 / 255.0;
-        let pts: Vec<Vec2> = points.map(|p| camera.to_screen(p)).collect();
         for w in pts.windows(2) {
             out.push((w[0], w[1], weight));
         }
@@ -134,18 +134,21 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
             out.push((pts[pts.len() - 1], pts[0], weight));
         }
     };
+    let screen = |pts: &mut dyn Iterator<Item = DVec2>| -> Vec<Vec2> {
+        pts.map(|p| camera.to_screen(p)).collect()
+    };
     for m in marks {
         match m {
             Mark::Polygon {
                 points,
                 stroke: Some(s),
                 ..
-            } => path(&mut points.iter().copied(), true, s.color),
+            } => path(&screen(&mut points.iter().copied()), true, s.color),
             Mark::Polyline { points, stroke } => {
-                path(&mut points.iter().copied(), false, stroke.color)
+                path(&screen(&mut points.iter().copied()), false, stroke.color)
             }
             Mark::Segment { from, to, stroke } | Mark::Arrow { from, to, stroke } => {
-                path(&mut [*from, *to].into_iter(), false, stroke.color)
+                path(&screen(&mut [*from, *to].into_iter()), false, stroke.color)
             }
             Mark::Circle {
                 centre,
@@ -153,10 +156,10 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
                 stroke: Some(s),
                 ..
             } => path(
-                &mut (0..CIRCLE_PIECES).map(|k| {
+                &screen(&mut (0..CIRCLE_PIECES).map(|k| {
                     let a = std::f64::consts::TAU * k as f64 / CIRCLE_PIECES as f64;
                     *centre + DVec2::from_angle(a) * *radius
-                }),
+                })),
                 true,
                 s.color,
             ),
@@ -170,8 +173,7 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
             } => {
                 // Where the painter draws it, to the side of its axis.
                 let (p, q, _) = interval_on_screen(camera, *origin, *axis, (*min, *max), *offset);
-                let back = |s: Vec2| camera.to_world(s);
-                path(&mut [back(p), back(q)].into_iter(), false, *color);
+                path(&[p, q], false, *color);
             }
             Mark::Line {
                 point,
@@ -183,11 +185,8 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
                 let reach = (r.w + r.h) as f64 / camera.scale.max(f64::MIN_POSITIVE);
                 let c = camera.to_world(r.centre());
                 let p = *point + *direction * (c - *point).dot(*direction);
-                path(
-                    &mut [p - *direction * reach, p + *direction * reach].into_iter(),
-                    false,
-                    stroke.color,
-                )
+                let ends = [p - *direction * reach, p + *direction * reach];
+                path(&screen(&mut ends.into_iter()), false, stroke.color)
             }
             _ => {}
         }

@@ -13,7 +13,7 @@
 
 use crate::figure::{Mark, Stroke};
 use crate::geometry::minkowski::{minkowski_difference, MdEdge, MinkowskiDifference};
-use crate::geometry::{Convex, DVec2, Source};
+use crate::geometry::{closest_on_segment, Convex, DVec2, Source};
 use crate::palette;
 use serde_json::{json, Value};
 
@@ -120,9 +120,7 @@ const LABEL_OFFSET: (f32, f32) = (12.0, -14.0);
 
 /// The distance from `p` to the segment `u`–`v`.
 fn to_segment(p: DVec2, u: DVec2, v: DVec2) -> f64 {
-    let e = v - u;
-    let s = ((p - u).dot(e) / e.length_squared().max(f64::MIN_POSITIVE)).clamp(0.0, 1.0);
-    (p - (u + e * s)).length()
+    (p - closest_on_segment(u, v, p).0).length()
 }
 
 /// Whether `d`, a distance to a core feature, is near the feature or near the rounded outline
@@ -167,8 +165,14 @@ impl Linked {
         figure: &crate::figure::Figure,
     ) -> Option<Linked> {
         let world = scene.at(figure.bodies_at).bodies().ok()?;
-        let md = scene.at(figure.md_at).bodies().ok()?;
-        Some(Linked::new((&world.a, &world.b), (&md.a, &md.b)))
+        // Most figures draw the difference of the bodies they draw: built once.
+        let md = if figure.md_at == figure.bodies_at {
+            None
+        } else {
+            Some(scene.at(figure.md_at).bodies().ok()?)
+        };
+        let of = md.as_ref().unwrap_or(&world);
+        Some(Linked::new((&world.a, &world.b), (&of.a, &of.b)))
     }
 
     /// The highlight of `feature` in both panes, configuration space as `convention` shows it.
