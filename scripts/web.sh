@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The program as a web page.
 #
-#   scripts/web.sh build          writes web/: index.html, minkowski-lab.wasm, mq_js_bundle.js
+#   scripts/web.sh build          writes web/: the page (www/), minkowski-lab.wasm, mq_js_bundle.js
 #   scripts/web.sh serve [PORT]   serves web/ on http://127.0.0.1:PORT/ (default 8080)
+#   scripts/web.sh test           builds, then checks the page in headless Chromium
 #
 # The build needs the wasm32 target (`rustup target add wasm32-unknown-unknown`, done here when
 # rustup is there); serving needs python3. The loader is the one that ships in the macroquad
@@ -17,7 +18,7 @@ build() {
   if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx "$target"; then
     rustup target add "$target"
   fi
-  cargo build --release --locked --target "$target"
+  cargo build --profile web --locked --target "$target"
   local dir="${CARGO_TARGET_DIR:-target}"
   # The loader of the macroquad version in Cargo.lock.
   local manifest
@@ -26,32 +27,19 @@ build() {
 m = json.load(sys.stdin)
 print(next(p["manifest_path"] for p in m["packages"] if p["name"] == "macroquad"))')
   mkdir -p "$out"
-  cp "$dir/$target/release/minkowski-lab.wasm" "$out/"
-  cp "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/"
-  cat >"$out/index.html" <<'HTML'
-<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="description" content="minkowski-lab: collision detection shown in the world and in configuration space, side by side.">
-  <title>minkowski-lab: collision detection, seen</title>
-  <style>
-    html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; background: #fafaf7; }
-    canvas { margin: 0; padding: 0; width: 100%; height: 100%; position: absolute; outline: none; }
-  </style>
-</head>
-<body>
-  <noscript>minkowski-lab shows collision detection in the world and in configuration space; it needs JavaScript and WebGL.</noscript>
-  <canvas id="glcanvas" tabindex="1"></canvas>
-  <script src="mq_js_bundle.js"></script>
-  <script>load("minkowski-lab.wasm");</script>
-</body>
-</html>
-HTML
+  cp "$(dirname "$manifest")/js/mq_js_bundle.js" www/index.html www/minkowski-lab.js "$out/"
+  local wasm="$dir/$target/web/minkowski-lab.wasm"
+  if command -v wasm-opt >/dev/null; then
+    # Binaryen's optimiser, where it is installed (Debian: apt-get install binaryen).
+    wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+      --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+      "$wasm" -o "$out/minkowski-lab.wasm"
+  else
+    cp "$wasm" "$out/"
+  fi
   local size
   size=$(wc -c <"$out/minkowski-lab.wasm")
-  echo "wrote $out/ (minkowski-lab.wasm: $size bytes)"
+  echo "wrote $out/ (minkowski-lab.wasm: $size bytes; gzipped: $(gzip -9c "$out/minkowski-lab.wasm" | wc -c) bytes)"
 }
 
 serve() {
@@ -61,8 +49,20 @@ serve() {
   exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out"
 }
 
+# The page in headless Chromium (tests/browser/web_page.py): built first, served on
+# 127.0.0.1 by the test itself. Needs Debian's chromium and python3-websocket.
+test_page() {
+  build
+  local py=python3
+  if ! python3 -c "import websocket" 2>/dev/null && [ -x /usr/bin/python3 ]; then
+    py=/usr/bin/python3
+  fi
+  exec "$py" tests/browser/web_page.py "$out"
+}
+
 case "${1:-}" in
   build) build ;;
   serve) shift; serve "$@" ;;
-  *) echo "usage: scripts/web.sh build | scripts/web.sh serve [PORT]" >&2; exit 2 ;;
+  test) test_page ;;
+  *) echo "usage: scripts/web.sh build | scripts/web.sh serve [PORT] | scripts/web.sh test" >&2; exit 2 ;;
 esac

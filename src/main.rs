@@ -4,16 +4,13 @@ use clap::{Parser, Subcommand};
 use minkowski_lab::app::picture::run_picture;
 use minkowski_lab::atomic_write::{check_writable, write_atomic};
 use minkowski_lab::export::picture::Picture;
-use minkowski_lab::scene::{Demo, Scene};
+use minkowski_lab::scene::{built_in, Demo, Scene};
 use minkowski_lab::view::convention::Convention;
 use minkowski_lab::view::saved;
 use minkowski_lab::{app, export, figure, report};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// The scene shown when no file is given: the first article's OBB vs OBB demo.
-const DEFAULT_SCENE: &str = include_str!("../scenes/obb_vs_obb.json");
 
 #[derive(Parser)]
 #[command(
@@ -237,9 +234,7 @@ fn main() -> ExitCode {
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),
-                None => {
-                    Scene::from_str(DEFAULT_SCENE, DEFAULT_SCENE_NAME).map_err(|e| e.to_string())
-                }
+                None => Ok(built_in::default_scene().0),
             };
             scene.and_then(|s| {
                 let name = path

@@ -45,3 +45,41 @@ fn geometry_knows_no_files_or_scenes() {
         "geometry files reaching into files or scenes: {bad:?}"
     );
 }
+
+/// In a browser page (`wasm32-unknown-unknown`) these standard-library calls panic, and a
+/// panic ends the page: only the host modules (`src/host.rs`, `src/app/host/`) and the
+/// desktop window's own module (`src/app/platform.rs`, Linux only) may make them, or choose
+/// code by target; tests may.
+#[test]
+fn calls_that_panic_in_a_browser_stay_behind_the_host() {
+    let calls = [
+        "process::id()",
+        "temp_dir()",
+        "Instant::now",
+        "SystemTime::now",
+        "thread::spawn",
+        "target_arch",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let allowed = ["src/host.rs", "src/app/host/", "src/app/platform.rs"];
+    let mut bad = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(root).unwrap().display().to_string();
+        if allowed.iter().any(|a| rel.starts_with(a)) {
+            continue;
+        }
+        let text = fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for call in calls {
+            if code.contains(call) {
+                bad.push(format!("{rel}: {call}"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "calls that panic on wasm32 outside the host: {bad:?}"
+    );
+}

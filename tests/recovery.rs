@@ -58,7 +58,7 @@ fn a_panic_writes_the_scene_and_the_next_start_finds_it() {
         found.panic
     );
     // It is an ordinary scene file.
-    assert!(Scene::load(&found.file).is_ok());
+    assert!(Scene::load(found.file.as_ref().unwrap()).is_ok());
     found.delete().unwrap();
     assert_eq!(recovery::find(), None);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -86,6 +86,18 @@ pub enum Command {
     SaveAs(PathBuf),
     /// Open this scene file (asking first if there are unsaved changes).
     Open(PathBuf),
+    /// Open the scene of a link's fragment (asking first if there are unsaved changes).
+    OpenLink(String),
+    /// A file dropped on the window: its path, or its bytes (a page is given its name and
+    /// bytes).
+    Dropped {
+        path: Option<PathBuf>,
+        bytes: Option<Vec<u8>>,
+    },
+    /// Ask for a file to open (the browser's picker; on the desktop, the path field).
+    PickFile,
+    /// Copy a link that opens what is on screen.
+    CopyLink,
     /// Close the window (asking first if there are unsaved changes).
     Quit,
     /// The answer about unsaved changes: save first, then go on.
@@ -108,8 +120,6 @@ pub enum Command {
     Present,
     /// Show configuration space as B − A or, mirrored, as A − B.
     Convention(crate::view::convention::Convention),
-    /// Put the keyboard in the panel's "Open" field.
-    FocusOpen,
     /// Tell the person something went wrong, until dismissed.
     Banner(String),
     DismissBanner,

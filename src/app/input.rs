@@ -68,9 +68,9 @@ pub(super) fn commands(app: &App, ctx: &egui::Context) -> Vec<Command> {
         out.push(Command::CommitEdit);
     }
     for f in get_dropped_files() {
-        out.push(match f.path {
-            Some(p) => Command::Open(p),
-            None => Command::Banner("The dropped item is not a file on disk.".into()),
+        out.push(Command::Dropped {
+            path: f.path,
+            bytes: f.bytes,
         });
     }
     if is_quit_requested() {
@@ -247,7 +247,7 @@ fn key_input(app: &App, ctx: &egui::Context, question: bool, out: &mut Vec<Comma
         (Modifiers::COMMAND, Key::Z, Command::Undo),
         (Modifiers::COMMAND, Key::Y, Command::Redo),
         (Modifiers::COMMAND, Key::S, Command::Save),
-        (Modifiers::COMMAND, Key::O, Command::FocusOpen),
+        (Modifiers::COMMAND, Key::O, Command::PickFile),
         (cmd_shift, Key::E, Command::ExportSvg),
         (Modifiers::COMMAND, Key::E, Command::ExportPng),
     ];

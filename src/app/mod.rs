@@ -19,6 +19,7 @@ pub mod document;
 pub mod files;
 pub mod gesture;
 pub mod history;
+pub mod host;
 mod input;
 mod panels;
 pub mod picture;
@@ -42,6 +43,7 @@ use command::Command;
 use document::Document;
 use egui_macroquad::egui;
 use gesture::{Drag, Gesture};
+use host::{Host, Incoming, Kind};
 use macroquad::prelude::{get_frame_time, next_frame, prevent_quit, Conf};
 use playback::Playback;
 use std::cell::OnceCell;
@@ -59,6 +61,8 @@ pub const MAX_PLAY_DT: f32 = 0.1;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
     Open(PathBuf),
+    /// Open the scene of a link (its fragment).
+    Link(String),
     Quit,
 }
 
@@ -210,7 +214,7 @@ pub struct App {
     /// times) is shown.
     picture: bool,
     /// A PNG of the window asked for, written after this frame is drawn.
-    png_request: Option<PathBuf>,
+    png_request: bool,
     /// Whether egui's look has been set (once, on the first frame).
     styled: bool,
     /// Something changed after the panels were drawn this frame: the next frame shows it.
@@ -221,14 +225,29 @@ pub struct App {
     remembered: Option<(u64, Option<PathBuf>, bool)>,
     /// F12 panics (for testing the recovery path; only with `MINKOWSKI_LAB_PANIC_KEY` set).
     panic_key: bool,
+    /// The machine's side of files, recovery, links and closing.
+    host: Box<dyn Host>,
+    /// What was last shown as the link, the title and the banner reported (each is handed to
+    /// the host only when it changes).
+    shown_link: Option<LinkKey>,
+    shown_title: String,
+    reported: Option<String>,
 }
 
+/// What the link shows: the scene revision, demo, step, convention, moment and pin.
+type LinkKey = (u64, Demo, usize, Convention, Option<u64>, Option<Feature>);
+
 impl App {
-    /// The app on `scene`, loaded from `path` (or built in).
+    /// The app on `scene`, loaded from `path` (or built in), on this machine's host.
     pub fn new(scene: Scene, path: Option<PathBuf>) -> App {
+        App::with_host(scene, path, host::this_machine())
+    }
+
+    /// The app on `scene`, loaded from `path` (or built in), on `host`.
+    pub fn with_host(scene: Scene, path: Option<PathBuf>, host: Box<dyn Host>) -> App {
         let panel = panels::PanelState::new(path.as_deref());
         // Known now, so that the first check of the disk does not take the file as changed.
-        let mtime = path.as_deref().and_then(files::modified);
+        let mtime = path.as_deref().and_then(|p| host.modified(p));
         App {
             playback: Playback::new(scene.demo),
             doc: Document::new(scene, path),
@@ -252,12 +271,16 @@ impl App {
             moment: None,
             stats: FrameStats::default(),
             picture: false,
-            png_request: None,
+            png_request: false,
             styled: false,
             redraw: false,
             quit: false,
             remembered: None,
             panic_key: false,
+            host,
+            shown_link: None,
+            shown_title: String::new(),
+            reported: None,
         }
     }
 
@@ -335,7 +358,7 @@ impl App {
         }
         self.playback.playing = false;
         self.gesture = Gesture::Idle;
-        self.watch.mtime = path.as_deref().and_then(files::modified);
+        self.watch.mtime = path.as_deref().and_then(|p| self.host.modified(p));
         self.panel.scene_changed(path.as_deref());
         self.doc.replace(scene, path);
         self.dialogs.banner = None;
@@ -347,7 +370,7 @@ impl App {
     /// Opens the scene file at `path`; a file that does not load leaves the scene on screen and
     /// says why in the banner.
     fn load(&mut self, path: PathBuf) {
-        match Scene::load(&path) {
+        match self.host.load(&path) {
             Ok(scene) => {
                 self.dialogs.status = format!("Opened {}", path.display());
                 self.replace_scene(scene, Some(path), false);
@@ -369,7 +392,94 @@ impl App {
         self.dialogs.pending = None;
         match p {
             Pending::Open(path) => self.load(path),
+            Pending::Link(fragment) => {
+                if let Err(why) = self.open_link(&fragment) {
+                    self.dialogs.banner = Some(format!(
+                        "The link did not open a scene: {why}. The scene on screen stays."
+                    ));
+                }
+            }
             Pending::Quit => self.quit = true,
+        }
+    }
+
+    /// Opens the scene of a link's `fragment` (its demo, step and the rest of its view); `Err`
+    /// says what is wrong with a link that holds no scene (the scene on screen stays).
+    pub fn open_link(&mut self, fragment: &str) -> Result<(), String> {
+        if let Some(scene) = crate::scene::share::from_fragment(fragment)? {
+            self.dialogs.status = "Opened the scene of the link".into();
+            self.replace_scene(scene, None, false);
+            // The link shown is the one opened, until something changes.
+            self.shown_link = Some(self.link_key());
+        }
+        Ok(())
+    }
+
+    /// What the link of the scene shows now.
+    fn link_key(&self) -> LinkKey {
+        let p = &self.playback;
+        (
+            self.doc.rev,
+            p.demo,
+            p.step,
+            self.view.convention,
+            p.time.map(f64::to_bits),
+            self.link.pinned,
+        )
+    }
+
+    /// The link's fragment for what is on screen: the scene and what it shows (the demo, step,
+    /// convention, moment, pin). Not the cameras: the figure is fitted to the window it opens
+    /// in.
+    pub fn link_fragment(&self) -> String {
+        let mut scene = self.doc.scene.clone();
+        let mut view = saved::to_json(self.showing(), &self.view.panes);
+        if let Some(v) = view.as_object_mut() {
+            for key in ["world", "config", "split"] {
+                v.remove(key);
+            }
+        }
+        scene.view = Some(view);
+        crate::scene::share::fragment(&scene)
+    }
+
+    /// What the window shows, as saved with a scene.
+    fn showing(&self) -> saved::Showing {
+        let p = &self.playback;
+        saved::Showing {
+            demo: p.demo,
+            step: p.step,
+            convention: self.view.convention,
+            time: p.time,
+            pinned: self.link.pinned,
+        }
+    }
+
+    /// Hands the host what it shows outside the panes when it changed: the link (once the
+    /// figure settles: not during a drag or while playing), the title, the banner.
+    fn show_outside(&mut self) {
+        if self.host.kind() == Kind::Browser {
+            let key = self.link_key();
+            let settled = self.gesture == Gesture::Idle
+                && !self.playback.playing
+                && !self.playback.time_playing
+                && !self.doc.history.editing();
+            if settled && self.shown_link != Some(key) {
+                let fragment = self.link_fragment();
+                self.host.show_link(&fragment);
+                self.shown_link = Some(key);
+            }
+        }
+        let title = format!("minkowski-lab \u{2014} {}", self.doc.title());
+        if title != self.shown_title {
+            self.host.show_title(&title);
+            self.shown_title = title;
+        }
+        if self.reported != self.dialogs.banner {
+            if let Some(b) = &self.dialogs.banner {
+                self.host.report(b);
+            }
+            self.reported = self.dialogs.banner.clone();
         }
     }
 
@@ -384,7 +494,7 @@ impl App {
         let Some(path) = self.doc.path.clone() else {
             return;
         };
-        let now = files::modified(&path);
+        let now = self.host.modified(&path);
         if now.is_none() || now == self.watch.mtime {
             return;
         }
@@ -398,7 +508,7 @@ impl App {
             ));
             return;
         }
-        match Scene::load(&path) {
+        match self.host.load(&path) {
             Ok(scene) => {
                 self.dialogs.status = format!("Reloaded {} (changed on disk)", path.display());
                 self.replace_scene(scene, Some(path), true);
@@ -411,9 +521,12 @@ impl App {
         }
     }
 
-    /// Offers the scene of a recovery file (found at start) until the person answers.
+    /// Offers a scene kept for recovery (found at start) until the person answers; not one
+    /// that is the scene on screen already, from the same file (a page opened again on the
+    /// link it was left at).
     pub fn offer_recovery(&mut self, found: Option<recovery::Found>) {
-        self.dialogs.recovery = found;
+        self.dialogs.recovery =
+            found.filter(|f| f.scene != self.doc.scene || f.origin != self.doc.path);
     }
 
     /// The answer to the recovery offer: restore the kept scene (unsaved, to be saved to the
@@ -426,7 +539,7 @@ impl App {
             let origin = found.origin.clone();
             self.replace_scene(found.scene.clone(), origin.clone(), false);
             // What is on disk is what counts as saved: the restored edits show the star.
-            if let Some(on_disk) = origin.as_deref().and_then(|p| Scene::load(p).ok()) {
+            if let Some(on_disk) = origin.as_deref().and_then(|p| self.host.load(p).ok()) {
                 self.doc.saved = on_disk;
             }
             self.doc.recovered_unsaved = true;
@@ -434,7 +547,7 @@ impl App {
         } else {
             self.dialogs.status = "Discarded the scene kept after the last error".into();
         }
-        if let Err(e) = found.delete() {
+        if let Err(e) = self.host.forget(&found) {
             self.dialogs.banner = Some(format!("The recovery file could not be deleted: {e}"));
         }
     }
@@ -444,7 +557,9 @@ impl App {
     fn keep_for_recovery(&mut self) {
         let key = (self.doc.rev, self.doc.path.clone(), self.doc.dirty());
         if self.remembered.as_ref() != Some(&key) {
-            recovery::remember(&self.doc.scene, self.doc.path.as_deref(), key.2);
+            self.host
+                .keep(&self.doc.scene, self.doc.path.as_deref(), key.2);
+            self.host.unsaved(key.2);
             self.remembered = Some(key);
         }
     }
@@ -688,20 +803,12 @@ impl App {
     /// Saves to `path` (atomically); a failure goes to the banner.
     fn save_to(&mut self, path: PathBuf) {
         // The window's state goes with the scene (not an edit: no undo step, no star).
-        let p = &self.playback;
-        let showing = saved::Showing {
-            demo: p.demo,
-            step: p.step,
-            convention: self.view.convention,
-            time: p.time,
-            pinned: self.link.pinned,
-        };
-        let state = saved::to_json(showing, &self.view.panes);
+        let state = saved::to_json(self.showing(), &self.view.panes);
         let before = self.doc.scene.view.replace(state);
-        match self.doc.scene.save(&path) {
-            Ok(()) => {
-                self.watch.mtime = files::modified(&path);
-                self.dialogs.status = format!("Saved {}", path.display());
+        match self.host.save(&self.doc.scene, &path) {
+            Ok(place) => {
+                self.watch.mtime = self.host.modified(&path);
+                self.dialogs.status = format!("Saved {place}");
                 self.panel.scene_changed(Some(&path));
                 self.doc.saved_to(path);
                 self.dialogs.banner = None;
@@ -754,7 +861,12 @@ impl App {
             self.fit();
             self.view.fit_frames -= 1;
         }
-        let commands = input::commands(self, ctx);
+        let mut commands = input::commands(self, ctx);
+        commands.extend(self.host.incoming().into_iter().map(|i| match i {
+            Incoming::Open(path) => Command::Open(path),
+            Incoming::Link(fragment) => Command::OpenLink(fragment),
+            Incoming::Problem(why) => Command::Banner(why),
+        }));
         self.redraw |= !commands.is_empty();
         self.apply_all(commands);
         let dt = get_frame_time();
@@ -768,6 +880,7 @@ impl App {
         // now is what the person sees until the next event.
         self.keep_in_view();
         self.keep_for_recovery();
+        self.show_outside();
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
@@ -795,7 +908,7 @@ impl App {
             || self.playback.time_playing
             || self.gesture != Gesture::Idle
             || self.view.fit_frames > 0
-            || self.png_request.is_some()
+            || self.png_request
             || self.quit
             || ctx.has_requested_repaint()
     }
@@ -899,6 +1012,23 @@ impl App {
             Command::Save => self.save(),
             Command::SaveAs(p) => self.save_to(p),
             Command::Open(p) => self.request(Pending::Open(p)),
+            Command::OpenLink(f) => self.request(Pending::Link(f)),
+            Command::Dropped { path, bytes } => match self.host.dropped(path, bytes) {
+                Ok(p) => self.request(Pending::Open(p)),
+                Err(why) => self.dialogs.banner = Some(why),
+            },
+            Command::PickFile => {
+                if !self.host.pick_file() {
+                    self.panel.focus_open = true;
+                }
+            }
+            Command::CopyLink => {
+                let fragment = self.link_fragment();
+                match self.host.copy_link(&fragment) {
+                    Ok(said) => self.dialogs.status = said,
+                    Err(why) => self.dialogs.banner = Some(format!("No link copied: {why}.")),
+                }
+            }
             Command::Quit => self.request(Pending::Quit),
             Command::Answer { save_first, go_on } => {
                 if let Some(p) = self.dialogs.pending.take() {
@@ -912,7 +1042,7 @@ impl App {
                 }
             }
             Command::Recovery(restore) => self.answer_recovery(restore),
-            Command::ExportPng => self.png_request = Some(self.export_path("png", true)),
+            Command::ExportPng => self.png_request = true,
             Command::ExportSvg => self.export_svg(),
             Command::ExportCsv => self.export_csv(),
             Command::Help => self.dialogs.help = !self.dialogs.help,
@@ -925,7 +1055,6 @@ impl App {
                 self.view.panes.set_mark_size(self.size());
                 self.refit();
             }
-            Command::FocusOpen => self.panel.focus_open = true,
             Command::Banner(b) => self.dialogs.banner = Some(b),
             Command::DismissBanner => self.dialogs.banner = None,
         }
@@ -940,6 +1069,18 @@ impl App {
             with_step.then_some(self.playback.step),
             ext,
         )
+    }
+
+    /// Where an export goes, for a person: the path, or in a browser the download's name.
+    fn export_place(&self, ext: &str, with_step: bool) -> String {
+        let path = self.export_path(ext, with_step);
+        match self.host.kind() {
+            Kind::Desktop => path.display().to_string(),
+            Kind::Browser => format!(
+                "a download, {}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ),
+        }
     }
 
     /// The view as one picture: the panes as laid out now, a column as wide as the room left
@@ -969,8 +1110,14 @@ impl App {
     /// banner why not.
     fn write_export(&mut self, what: &str, ext: &str, with_step: bool, bytes: &[u8]) {
         let path = self.export_path(ext, with_step);
-        match crate::atomic_write::write_atomic(&path, bytes) {
-            Ok(()) => self.dialogs.status = format!("{what} written to {}", path.display()),
+        let mime = match ext {
+            "png" => "image/png",
+            "svg" => "image/svg+xml",
+            "csv" => "text/csv",
+            _ => "application/octet-stream",
+        };
+        match self.host.write(&path, bytes, mime) {
+            Ok(place) => self.dialogs.status = format!("{what} written to {place}"),
             Err(e) => self.dialogs.banner = Some(format!("No {what} written: {e}")),
         }
     }
@@ -995,9 +1142,9 @@ impl App {
 
     /// Writes the window's pixels as a PNG, if one was asked for this frame (after drawing).
     fn write_requested_png(&mut self) {
-        if let Some(p) = self.png_request.take() {
-            match picture::save_screen_png(&p) {
-                Ok(()) => self.dialogs.status = format!("PNG written to {}", p.display()),
+        if std::mem::take(&mut self.png_request) {
+            match picture::screen_png() {
+                Ok(bytes) => self.write_export("PNG", "png", true, &bytes),
                 Err(e) => self.dialogs.banner = Some(format!("No PNG written: {e}")),
             }
         }
@@ -1040,10 +1187,19 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
         Some(p) => App::from_file(scene, p),
         None => App::new(scene, None),
     };
-    // From here on a panic writes the scene on screen to a recovery file first.
-    recovery::install_hook();
+    // From here on a panic keeps the scene on screen (a recovery file) or says so (the page).
+    app.host.on_panic();
+    // A page opened by a link shows the link's scene; a bad link, the scene given, and why.
+    if let Some(fragment) = app.host.link() {
+        if let Err(why) = app.open_link(&fragment) {
+            app.dialogs.banner = Some(format!(
+                "The link did not open a scene: {why}. This is the default scene instead."
+            ));
+        }
+    }
     app.keep_for_recovery();
-    app.offer_recovery(recovery::find());
+    let kept = app.host.kept();
+    app.offer_recovery(kept);
     app.panic_key = std::env::var_os("MINKOWSKI_LAB_PANIC_KEY").is_some();
     macroquad::Window::from_config(conf, async move {
         // Closing the window asks first when there are unsaved changes.
@@ -1336,7 +1492,7 @@ mod tests {
         assert_eq!(recovery::find_in(&crash), None);
 
         // Restoring a built-in scene (no file): unsaved even though it equals nothing on disk.
-        recovery::write_in(&crash, &before, None, "boom").unwrap();
+        recovery::write_in(&crash, &edited, None, "boom").unwrap();
         let mut c = app();
         c.offer_recovery(recovery::find_in(&crash));
         c.apply(Command::Recovery(true));

@@ -7,7 +7,7 @@
 
 use super::canvas::{displayable, egui_color};
 use super::command::Command;
-use super::files::{self, SceneEntry};
+use super::host::{Kind, Listing};
 use super::playback::{MAX_SPEED, MIN_SPEED};
 use super::{shape_edit, App, Pending};
 use crate::figure::compare::Answer;
@@ -141,7 +141,7 @@ pub(super) struct PanelState {
     /// The open field takes the keyboard on the panel's next frame (Ctrl+O).
     pub(super) focus_open: bool,
     /// When the browser's list was read (egui's clock, seconds), and the list.
-    browser: Option<(f64, Vec<SceneEntry>)>,
+    browser: Option<(f64, Listing)>,
 }
 
 impl PanelState {
@@ -268,13 +268,11 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         return;
     }
     ui.heading(displayable(&app.doc.title()));
-    let file = app
-        .doc
-        .path
-        .as_ref()
-        .map_or("built-in scene (no file)".to_string(), |p| {
-            p.display().to_string()
-        });
+    let file = match (&app.doc.path, app.host.kind()) {
+        (Some(p), _) => p.display().to_string(),
+        (None, Kind::Desktop) => "built-in scene (no file)".into(),
+        (None, Kind::Browser) => "no file yet: Save downloads one".into(),
+    };
     ui.label(egui::RichText::new(file).small().weak());
     scene_notes(ui, app);
     ui.add_space(6.0);
@@ -293,6 +291,16 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         }
         if ui.button("Save").clicked() {
             out.push(Command::Save);
+        }
+        if app.host.kind() == Kind::Browser
+            && ui
+                .button("Copy link")
+                .on_hover_text(
+                    "a link that opens this scene as it is shown now (also in the address bar)",
+                )
+                .clicked()
+        {
+            out.push(Command::CopyLink);
         }
         if ui.button("Fit (F)").clicked() {
             out.push(Command::Fit);
@@ -374,10 +382,10 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
             out.push(Command::SaveAs(PathBuf::from(panel.save_as.trim())));
         }
     });
-    open_file(ui, panel, out);
+    open_file(ui, app, panel, out);
     egui::CollapsingHeader::new("Scenes")
         .id_salt("browser")
-        .default_open(app.doc.path.is_some())
+        .default_open(app.doc.path.is_some() || app.host.kind() == Kind::Browser)
         .show(ui, |ui| browser(ui, app, panel, out));
     if !app.picture {
         egui::CollapsingHeader::new("Debug")
@@ -468,7 +476,7 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
             .button("PNG")
             .on_hover_text(format!(
                 "the window as it is now (Ctrl+E), to {}",
-                app.export_path("png", true).display()
+                app.export_place("png", true)
             ))
             .clicked()
         {
@@ -478,7 +486,7 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
             .button("SVG")
             .on_hover_text(format!(
                 "the panes, read-outs and legend as SVG (Ctrl+Shift+E), to {}",
-                app.export_path("svg", true).display()
+                app.export_place("svg", true)
             ))
             .clicked()
         {
@@ -489,7 +497,7 @@ fn export_buttons(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
             .add_enabled(table, egui::Button::new("CSV"))
             .on_hover_text(format!(
                 "the iteration table, one row per iteration, to {}",
-                app.export_path("csv", false).display()
+                app.export_place("csv", false)
             ))
             .on_disabled_hover_text("this demo has no iteration table")
             .clicked()
@@ -675,8 +683,25 @@ fn convention(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
     }
 }
 
-/// "Open": a path field (Ctrl+O focuses it; Enter opens).
-fn open_file(ui: &mut egui::Ui, panel: &mut PanelState, out: &mut Vec<Command>) {
+/// "Open": a path field (Ctrl+O focuses it; Enter opens); in a browser, its file picker.
+fn open_file(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    if app.host.kind() == Kind::Browser {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Open file\u{2026}")
+                .on_hover_text("a scene file (.json) of yours (Ctrl+O)")
+                .clicked()
+            {
+                out.push(Command::PickFile);
+            }
+            ui.label(
+                egui::RichText::new("or drop one on the page")
+                    .small()
+                    .weak(),
+            );
+        });
+        return;
+    }
     ui.horizontal(|ui| {
         ui.label("Open");
         let field = ui.add(
@@ -702,19 +727,19 @@ fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<C
         .browser
         .as_ref()
         .is_none_or(|(read, _)| now - read >= BROWSER_REFRESH_SECONDS);
-    let dir = files::browse_dir(app.doc.path.as_deref());
     if stale {
-        let known = panel.browser.take().map(|(_, l)| l).unwrap_or_default();
-        panel.browser = Some((now, files::list_scenes(&dir, &known)));
+        let known = panel
+            .browser
+            .take()
+            .map(|(_, l)| l.entries)
+            .unwrap_or_default();
+        panel.browser = Some((now, app.host.list(app.doc.path.as_deref(), &known)));
     }
-    let Some((_, list)) = &panel.browser else {
+    let Some((_, listing)) = &panel.browser else {
         return;
     };
-    ui.label(
-        egui::RichText::new(dir.display().to_string())
-            .small()
-            .weak(),
-    );
+    let list = &listing.entries;
+    ui.label(egui::RichText::new(&listing.place).small().weak());
     if list.is_empty() {
         ui.label("No scene files here.");
     }
@@ -741,6 +766,7 @@ fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<C
 fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &Pending, out: &mut Vec<Command>) {
     let what = match p {
         Pending::Open(path) => format!("open {}", path.display()),
+        Pending::Link(_) => "open the scene of the link".into(),
         Pending::Quit => "close the window".into(),
     };
     let can_save = app.doc.path.is_some();

@@ -15,12 +15,16 @@ use std::sync::{Arc, Mutex};
 /// [`FIT_PASSES`], and egui settles the panel's width and its text over the first few.
 pub const PICTURE_FRAMES: u32 = FIT_PASSES + 6;
 
+/// The window's framebuffer as PNG bytes.
+pub fn screen_png() -> Result<Vec<u8>, String> {
+    let image = get_screen_data();
+    export::png::encode_bottom_up(image.width as u32, image.height as u32, &image.bytes)
+        .map_err(|e| e.to_string())
+}
+
 /// Saves the window's framebuffer as a PNG at `path`, atomically.
 pub fn save_screen_png(path: &Path) -> Result<(), String> {
-    let image = get_screen_data();
-    let bytes =
-        export::png::encode_bottom_up(image.width as u32, image.height as u32, &image.bytes)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = screen_png().map_err(|e| format!("{}: {e}", path.display()))?;
     write_atomic(path, &bytes).map_err(|e| e.to_string())
 }
 

@@ -110,14 +110,9 @@ fn write_snapshot(panic: &str) -> Option<Result<PathBuf, WriteError>> {
     ))
 }
 
-/// Writes `scene` (open from `path`) as this process's recovery file in `dir`, atomically;
-/// returns the file's path. `panic` says what went wrong.
-pub fn write_in(
-    dir: &Path,
-    scene: &Scene,
-    path: Option<&Path>,
-    panic: &str,
-) -> Result<PathBuf, WriteError> {
+/// The text kept for recovery: `scene` (open from `path`) as a format-1 scene whose `view`
+/// also holds the file it came from and what went wrong (`panic`, empty when nothing did).
+pub fn kept_json(scene: &Scene, path: Option<&Path>, panic: &str) -> String {
     let mut scene = scene.clone();
     let mut view = match scene.view.take() {
         Some(Value::Object(m)) => m,
@@ -129,25 +124,63 @@ pub fn write_in(
     );
     view.insert(PANIC_KEY.into(), Value::String(panic.to_string()));
     scene.view = Some(Value::Object(view));
+    scene.to_json_string()
+}
+
+/// Reads text written by [`kept_json`], kept at `place` (`file`: the recovery file, if it is
+/// one); `None` if it is not a scene.
+pub fn parse_kept(bytes: &[u8], place: String, file: Option<PathBuf>) -> Option<Found> {
+    let mut scene = Scene::from_bytes(bytes, &place).ok()?;
+    let mut view = match scene.view.take() {
+        Some(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let origin = view
+        .remove(FROM_KEY)
+        .and_then(|v| v.as_str().map(PathBuf::from));
+    let panic = view
+        .remove(PANIC_KEY)
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    scene.view = (!view.is_empty()).then_some(Value::Object(view));
+    Some(Found {
+        file,
+        place,
+        scene,
+        origin,
+        panic,
+    })
+}
+
+/// Writes `scene` (open from `path`) as this process's recovery file in `dir`, atomically;
+/// returns the file's path. `panic` says what went wrong.
+pub fn write_in(
+    dir: &Path,
+    scene: &Scene,
+    path: Option<&Path>,
+    panic: &str,
+) -> Result<PathBuf, WriteError> {
     let file = dir.join(format!("recovery-{}.json", crate::host::run_tag()));
     std::fs::create_dir_all(dir).map_err(|source| WriteError::Io {
         path: file.clone(),
         source,
     })?;
-    write_atomic(&file, scene.to_json_string().as_bytes())?;
+    write_atomic(&file, kept_json(scene, path, panic).as_bytes())?;
     Ok(file)
 }
 
-/// A recovery file found at start.
+/// A scene kept for recovery, found at start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Found {
-    /// The recovery file itself.
-    pub file: PathBuf,
+    /// The recovery file, where the scene was kept in one.
+    pub file: Option<PathBuf>,
+    /// Where it was kept, for a person (the file; the browser's storage).
+    pub place: String,
     /// The scene as it was on screen (its `view` without the recovery keys).
     pub scene: Scene,
     /// The file the scene was open from (`None`: the built-in scene or a new one).
     pub origin: Option<PathBuf>,
-    /// What went wrong.
+    /// What went wrong (empty: nothing did; the program was left with unsaved changes).
     pub panic: String,
 }
 
@@ -158,20 +191,29 @@ impl Found {
             .origin
             .as_ref()
             .map_or("no file".to_string(), |p| p.display().to_string());
+        let what = if self.panic.is_empty() {
+            "minkowski-lab was left with unsaved changes last time".to_string()
+        } else {
+            format!(
+                "minkowski-lab stopped on an error last time ({})",
+                self.panic
+            )
+        };
         format!(
-            "minkowski-lab stopped on an error last time ({}). The scene on screen then, \"{}\" \
-             ({from}), was kept in {}. Restore it, with its unsaved changes?",
-            self.panic,
-            self.scene.title,
-            self.file.display()
+            "{what}. The scene on screen then, \"{}\" ({from}), was kept in {}. Restore it, \
+             with its unsaved changes?",
+            self.scene.title, self.place
         )
     }
 
     /// Deletes the recovery file (after restoring or discarding it).
     pub fn delete(&self) -> Result<(), String> {
-        match std::fs::remove_file(&self.file) {
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        match std::fs::remove_file(file) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(format!("{}: {e}", self.file.display()))
+                Err(format!("{}: {e}", file.display()))
             }
             _ => Ok(()),
         }
@@ -199,25 +241,8 @@ pub fn find_in(dir: &Path) -> Option<Found> {
         .collect();
     files.sort();
     files.into_iter().rev().find_map(|(_, file)| {
-        let mut scene = Scene::load(&file).ok()?;
-        let mut view = match scene.view.take() {
-            Some(Value::Object(m)) => m,
-            _ => serde_json::Map::new(),
-        };
-        let origin = view
-            .remove(FROM_KEY)
-            .and_then(|v| v.as_str().map(PathBuf::from));
-        let panic = view
-            .remove(PANIC_KEY)
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
-        scene.view = (!view.is_empty()).then_some(Value::Object(view));
-        Some(Found {
-            file,
-            scene,
-            origin,
-            panic,
-        })
+        let bytes = std::fs::read(&file).ok()?;
+        parse_kept(&bytes, file.display().to_string(), Some(file))
     })
 }
 
@@ -242,7 +267,7 @@ mod tests {
         let file = write_in(&dir, &scene, Some(Path::new("scenes/obb.json")), "boom").unwrap();
         assert!(file.starts_with(&dir));
         let found = find_in(&dir).unwrap();
-        assert_eq!(found.file, file);
+        assert_eq!(found.file.as_ref(), Some(&file));
         assert_eq!(
             found.scene, scene,
             "the view comes back without the recovery keys"
@@ -252,7 +277,7 @@ mod tests {
         assert!(found.question().contains("scenes/obb.json"));
         // A file that does not load is not offered; no temporary file is left.
         std::fs::write(dir.join("recovery-1.json"), "{ broken").unwrap();
-        assert_eq!(find_in(&dir).unwrap().file, file);
+        assert_eq!(find_in(&dir).unwrap().file, Some(file));
         found.delete().unwrap();
         assert_eq!(find_in(&dir), None);
         let mut left: Vec<_> = std::fs::read_dir(&dir)

@@ -42,10 +42,12 @@
 //! temporary file beside the target, flushed to disk, then renamed over it), and a saved scene
 //! loads back equal to itself.
 
+pub mod built_in;
 mod convert;
 mod demo_text;
 mod error;
 mod parse;
+pub mod share;
 mod validate;
 mod write;
 
