@@ -555,6 +555,11 @@ impl App {
     /// Hands the scene to [`recovery`] when it, its file or whether it is saved changed, so
     /// that a panic writes what is on screen if it has unsaved changes.
     fn keep_for_recovery(&mut self) {
+        // A page writes what it keeps to the browser's storage: once a drag is over, not at
+        // every frame of it.
+        if self.host.kind() == Kind::Browser && self.gesture != Gesture::Idle {
+            return;
+        }
         let key = (self.doc.rev, self.doc.path.clone(), self.doc.dirty());
         if self.remembered.as_ref() != Some(&key) {
             self.host
@@ -791,13 +796,21 @@ impl App {
 
     /// Lays the panes out in the room egui left free (`room` in egui's points, `pixels` of
     /// the screen to a point: more than 1 in presentation mode).
+    /// A pane that changed size (the window resized, the panel or the split moved) is checked
+    /// again for leaving the figure out ([`App::keep_in_view`]).
     fn layout(&mut self, room: egui::Rect, pixels: f32) {
+        let before = (self.view.panes.world.rect, self.view.panes.config.rect);
         self.view.panes.layout(ScreenRect::new(
             room.min.x * pixels,
             room.min.y * pixels,
             room.width() * pixels,
             room.height() * pixels,
         ));
+        let after = (self.view.panes.world.rect, self.view.panes.config.rect);
+        let size = |r: ScreenRect| (r.w, r.h);
+        if (size(before.0), size(before.1)) != (size(after.0), size(after.1)) {
+            self.view.checked = None;
+        }
     }
 
     /// Saves to `path` (atomically); a failure goes to the banner.
@@ -821,7 +834,7 @@ impl App {
     }
 
     fn save(&mut self) {
-        match self.doc.path.clone() {
+        match self.save_path() {
             Some(p) => self.save_to(p),
             None => {
                 self.dialogs.banner = Some(
@@ -830,6 +843,19 @@ impl App {
                         .into(),
                 )
             }
+        }
+    }
+
+    /// Where Save puts the scene: its file; in a browser, for a scene from no file, a download
+    /// named after its title.
+    pub fn save_path(&self) -> Option<PathBuf> {
+        match (&self.doc.path, self.host.kind()) {
+            (Some(p), _) => Some(p.clone()),
+            (None, Kind::Browser) => Some(PathBuf::from(format!(
+                "{}.json",
+                file_stem_of(&self.doc.scene.title)
+            ))),
+            (None, Kind::Desktop) => None,
         }
     }
 
@@ -1151,6 +1177,28 @@ impl App {
     }
 }
 
+/// A file name's stem for `title`: its letters and digits, lower-case, words joined by `-`
+/// (at most 60 characters; "scene" if nothing is left).
+fn file_stem_of(title: &str) -> String {
+    let mut stem = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            stem.push(c);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+        if stem.chars().count() >= 60 {
+            break;
+        }
+    }
+    let stem = stem.trim_end_matches('-');
+    if stem.is_empty() {
+        "scene".into()
+    } else {
+        stem.into()
+    }
+}
+
 /// Opens the window on `scene` (from `path`, or the built-in one) and runs until it is closed;
 /// `Err` says why no window can be opened here.
 pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
@@ -1259,6 +1307,16 @@ mod tests {
         a
     }
 
+    /// The person zooms the world pane by `factor` at its centre.
+    fn zoom_world(a: &mut App, factor: f64) {
+        let at = a.view.panes.world.rect.centre();
+        a.apply(Command::Zoom {
+            pane: PaneId::World,
+            at,
+            factor,
+        });
+    }
+
     /// Zooms both cameras far in on a point away from everything, as a person could.
     fn zoom_far_in(a: &mut App) {
         for pane in [PaneId::World, PaneId::Config] {
@@ -1280,12 +1338,7 @@ mod tests {
         a.keep_in_view();
         assert!(a.view.panes.show_all(&a.shown()));
         // Zoomed by the person: the view stays theirs, whatever the figure does.
-        let mid = a.view.panes.world.rect.centre();
-        a.apply(Command::Zoom {
-            pane: PaneId::World,
-            at: mid,
-            factor: 30.0,
-        });
+        zoom_world(&mut a, 30.0);
         assert!(!a.view.panes.show_all(&a.shown()));
         let mut s = a.doc.scene.clone();
         s.b.position.x += 0.5;
@@ -1296,6 +1349,27 @@ mod tests {
         // Fit hands the view back.
         a.apply(Command::Fit);
         assert!(!a.view.camera_moved);
+    }
+
+    #[test]
+    fn a_smaller_window_fits_the_figure_again_unless_the_view_is_the_persons() {
+        let mut a = laid_out();
+        let room =
+            |w: f32, h: f32| egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(w, h));
+        a.layout(room(600.0, 360.0), 1.0);
+        assert!(
+            !a.view.panes.show_all(&a.shown()),
+            "the old cameras leave it out"
+        );
+        a.keep_in_view();
+        assert!(a.view.panes.show_all(&a.shown()));
+        // The person's own view stays as it is.
+        zoom_world(&mut a, 1.01);
+        let world = a.view.panes.world;
+        a.layout(room(500.0, 300.0), 1.0);
+        a.keep_in_view();
+        assert_eq!(a.view.panes.world.centre, world.centre);
+        assert_eq!(a.view.panes.world.scale, world.scale);
     }
 
     #[test]

@@ -322,6 +322,9 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
     }
     ui.separator();
 
+    if app.host.kind() == Kind::Browser {
+        scene_menu(ui, app, panel, out);
+    }
     let mut demo = app.playback.demo;
     egui::ComboBox::from_label("Demo")
         .selected_text(demo.title())
@@ -383,10 +386,12 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         }
     });
     open_file(ui, app, panel, out);
-    egui::CollapsingHeader::new("Scenes")
-        .id_salt("browser")
-        .default_open(app.doc.path.is_some() || app.host.kind() == Kind::Browser)
-        .show(ui, |ui| browser(ui, app, panel, out));
+    if app.host.kind() == Kind::Desktop {
+        egui::CollapsingHeader::new("Scenes")
+            .id_salt("browser")
+            .default_open(app.doc.path.is_some())
+            .show(ui, |ui| browser(ui, app, panel, out));
+    }
     if !app.picture {
         egui::CollapsingHeader::new("Debug")
             .id_salt("debug")
@@ -720,8 +725,8 @@ fn open_file(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec
     });
 }
 
-/// The scene browser: the `*.json` files beside the open one (or in `scenes/`), by title.
-fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+/// Reads the scene list again when it is older than [`BROWSER_REFRESH_SECONDS`].
+fn refresh_listing(ui: &egui::Ui, app: &App, panel: &mut PanelState) {
     let now = ui.input(|i| i.time);
     let stale = panel
         .browser
@@ -735,15 +740,40 @@ fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<C
             .unwrap_or_default();
         panel.browser = Some((now, app.host.list(app.doc.path.as_deref(), &known)));
     }
+}
+
+/// The scene browser: the `*.json` files beside the open one (or in `scenes/`), by title.
+fn browser(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    refresh_listing(ui, app, panel);
     let Some((_, listing)) = &panel.browser else {
         return;
     };
-    let list = &listing.entries;
     ui.label(egui::RichText::new(&listing.place).small().weak());
-    if list.is_empty() {
+    scene_entries(ui, app, listing, out);
+}
+
+/// In a browser: a menu of the scenes shipped with the page, at the top of the panel.
+fn scene_menu(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Command>) {
+    refresh_listing(ui, app, panel);
+    let Some((_, listing)) = &panel.browser else {
+        return;
+    };
+    egui::ComboBox::from_label("Scene")
+        .selected_text(displayable(&app.doc.scene.title))
+        .width(DEMO_LIST_WIDTH.min(field_width(ui)))
+        .height(DEMO_LIST_HEIGHT)
+        .show_ui(ui, |ui| scene_entries(ui, app, listing, out))
+        .response
+        .on_hover_text(format!("one of {}", listing.place));
+}
+
+/// The scenes of `listing`, one button each (the open one marked); a broken file greyed, its
+/// error on hover.
+fn scene_entries(ui: &mut egui::Ui, app: &App, listing: &Listing, out: &mut Vec<Command>) {
+    if listing.entries.is_empty() {
         ui.label("No scene files here.");
     }
-    for e in list {
+    for e in &listing.entries {
         let current = app.doc.path.as_deref() == Some(e.path.as_path());
         let text = displayable(&e.title);
         let response = match &e.error {
@@ -769,7 +799,7 @@ fn unsaved_prompt(ctx: &egui::Context, app: &App, p: &Pending, out: &mut Vec<Com
         Pending::Link(_) => "open the scene of the link".into(),
         Pending::Quit => "close the window".into(),
     };
-    let can_save = app.doc.path.is_some();
+    let can_save = app.save_path().is_some();
     if !ctx.wants_keyboard_input() {
         use egui::{Key, Modifiers};
         let (save, dont, cancel) = ctx.input_mut(|i| {

@@ -8,8 +8,9 @@ Serves WEB_DIR on 127.0.0.1, drives Chromium over the DevTools protocol and chec
  b. a #scene=<base64url JSON> link opens its scene;
  c. broken links show the default scene, a banner and a console warning;
  d. dragging A moves it on screen and records the moved scene in the location hash;
- e. a scene file dropped on the page opens;
- f. the page follows the window's size.
+ e. a scene file dropped on the page, or picked with Ctrl+O, opens;
+ f. Save and an export arrive as downloads;
+ g. the page follows the window's size.
 Prints one line per check; exit status 0 only when all pass. Screenshots of failed checks are
 saved under a temp dir it prints; WEB_PAGE_SHOTS=DIR keeps every screenshot there too.
 Needs Debian's chromium and python3-websocket (pip: websocket-client); nothing else.
@@ -30,7 +31,9 @@ DEFAULT_TITLE = TITLE_PREFIX + "OBB vs OBB, exactly aligned"
 DEFAULT_A, DEFAULT_B = [-0.8, 0.0], [0.6, 0.2]
 LINK_SCENE = "circle_vs_circle_overlapping"   # title and picture both differ from the default's
 DROP_SCENE = "sat_projections"
+PICK_SCENE = "gjk_polygons_apart"
 HEADER = 24               # px: the page's line on what it is, above the canvas
+KEPT_KEY = "minkowski-lab.unsaved-scene"   # local storage: the scene with unsaved changes
 SHAPE_A, SHAPE_B = (214, 39, 40), (44, 160, 44)
 BANNER_FILL, BACKGROUND = (253, 226, 226), (250, 250, 247)
 # Thresholds, calibrated on 1400x1000 swiftshader screenshots (the numbers seen are noted).
@@ -124,12 +127,15 @@ class Cdp:
         self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=60,
                                               suppress_origin=True)
         self.next_id, self.console, self.exceptions = 0, [], []
+        self.choosers = []   # Page.fileChooserOpened: the file inputs the page opened
 
     def _event(self, msg):
         p = msg.get("params", {})
         if len(self.console) + len(self.exceptions) > 5000:
             return   # a page logging every frame: the first messages are the telling ones
-        if msg.get("method") == "Runtime.consoleAPICalled":
+        if msg.get("method") == "Page.fileChooserOpened":
+            self.choosers.append(p.get("backendNodeId"))
+        elif msg.get("method") == "Runtime.consoleAPICalled":
             args = p.get("args", [])
             text = " ".join(str(a.get("value", a.get("description", ""))) for a in args)
             self.console.append((p.get("type"), text))
@@ -173,6 +179,15 @@ class Cdp:
     def mouse(self, kind, x, y, held):
         self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
                   buttons=1 if held else 0, clickCount=0 if kind == "mouseMoved" else 1)
+
+    def key(self, letter, ctrl=False, shift=False):
+        """Presses and releases a letter key, with Ctrl and Shift held as asked."""
+        mods = (2 if ctrl else 0) | (8 if shift else 0)
+        key = letter.upper() if shift else letter.lower()
+        for kind in ("rawKeyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, modifiers=mods, key=key,
+                      code="Key" + letter.upper(), windowsVirtualKeyCode=ord(letter.upper()))
+            self.pump(0.15)
 
 
 # ---- PNG decoding and pixels -----------------------------------------------------------------
@@ -431,6 +446,14 @@ def check_drag(page, state):
     except Exception as e:   # noqa: BLE001 - any malformed hash is a failure, reported
         out.append((False, "d. location.hash holds the moved scene: %s: %s"
                     % (type(e).__name__, e), [img2]))
+    kept = page.cdp.eval("localStorage.getItem(%r)" % KEPT_KEY)
+    try:
+        a = json.loads(kept)["a"]["position"]
+        out.append((a[0] - DEFAULT_A[0] > MIN_WORLD_DX, "d. the unsaved scene is kept in local "
+                    "storage (%s): a.position %s" % (KEPT_KEY, a), []))
+    except Exception as e:   # noqa: BLE001 - nothing kept, or not a scene: a failure, reported
+        out.append((False, "d. the unsaved scene is kept in local storage (%s): %s: %s"
+                    % (KEPT_KEY, type(e).__name__, e), []))
     return out
 
 
@@ -481,9 +504,71 @@ def check_drop(page, state):
     return out
 
 
+def check_picker(page, state):
+    """Ctrl+O opens the browser's file picker; the scene file picked there opens."""
+    name = PICK_SCENE + ".json"
+    want = TITLE_PREFIX + json.loads(read_scene(PICK_SCENE))["title"]
+    out = loaded(page, "e. picked file")
+    page.cdp.call("Page.setInterceptFileChooserDialog", enabled=True)
+    try:
+        page.cdp.choosers.clear()
+        page.cdp.eval("glcanvas.focus()")
+        page.cdp.key("o", ctrl=True)
+        end = time.time() + 10
+        while not page.cdp.choosers and time.time() < end:
+            page.cdp.pump(0.25)
+        out.append((bool(page.cdp.choosers), "e. Ctrl+O opens the browser's file picker", []))
+        if page.cdp.choosers:
+            path = os.path.abspath(os.path.join(SCENES, name))
+            page.cdp.call("DOM.setFileInputFiles", files=[path],
+                          backendNodeId=page.cdp.choosers[-1])
+            page.cdp.pump(1.5)
+            img, t = page.shot("picked"), page.title()
+            out.append((t == want, "e. after picking %s the title is %r (seen %r)"
+                        % (name, want, t), [img]))
+    finally:
+        page.cdp.call("Page.setInterceptFileChooserDialog", enabled=False)
+    return out
+
+
+def check_downloads(page, state):
+    """Save (Ctrl+S) and the SVG export (Ctrl+Shift+E) arrive as downloads."""
+    out = loaded(page, "f. downloads")
+    folder = tempfile.mkdtemp(prefix="web-page-downloads-")
+    try:
+        page.cdp.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=folder)
+        page.cdp.eval("glcanvas.focus()")
+        page.cdp.key("s", ctrl=True)
+        page.cdp.key("e", ctrl=True, shift=True)
+        got, end = [], time.time() + 15
+        while time.time() < end:
+            got = sorted(f for f in os.listdir(folder) if not f.endswith(".crdownload"))
+            if any(f.endswith(".json") for f in got) and any(f.endswith(".svg") for f in got):
+                break
+            page.cdp.pump(0.25)
+        scenes = [f for f in got if f.endswith(".json")]
+        svgs = [f for f in got if f.endswith(".svg")]
+        title = None
+        if scenes:
+            with open(os.path.join(folder, scenes[0]), encoding="utf-8") as f:
+                title = json.load(f).get("title")
+        want = DEFAULT_TITLE[len(TITLE_PREFIX):]
+        out.append((title == want, "f. Ctrl+S downloads the scene: %s (title %r, want %r)"
+                    % (scenes or "no .json", title, want), []))
+        text = ""
+        if svgs:
+            with open(os.path.join(folder, svgs[0]), encoding="utf-8") as f:
+                text = f.read()
+        out.append(("</svg>" in text, "f. Ctrl+Shift+E downloads the picture: %s (%d bytes)"
+                    % (svgs or "no .svg", len(text)), []))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
 def check_resize(page, state):
     """The page follows the browser window's size: canvas, panes and panel."""
-    out = loaded(page, "f. resized window")
+    out = loaded(page, "g. resized window")
     w, h = 1000, 700
     page.cdp.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=1,
                   mobile=False)
@@ -491,11 +576,11 @@ def check_resize(page, state):
     try:
         img = page.shot("resized")
         cw, ch = page.cdp.eval("[glcanvas.width, glcanvas.height]")
-        out.append(((cw, ch) == (w, h - HEADER), "f. canvas %dx%d in a %dx%d window, want %dx%d"
+        out.append(((cw, ch) == (w, h - HEADER), "g. canvas %dx%d in a %dx%d window, want %dx%d"
                     % (cw, ch, w, h, w, h - HEADER), [img]))
         for name, colour in (("A red", SHAPE_A), ("B green", SHAPE_B)):
             n = len(pixels_near(img, colour, OUTLINE_TOL))
-            out.append((n >= MIN_OUTLINE_PIXELS, "f. %s pixels at %dx%d: %d, want >= %d"
+            out.append((n >= MIN_OUTLINE_PIXELS, "g. %s pixels at %dx%d: %d, want >= %d"
                         % (name, w, h, n, MIN_OUTLINE_PIXELS), [img]))
     finally:
         page.cdp.call("Emulation.setDeviceMetricsOverride", width=W, height=H,
@@ -507,7 +592,8 @@ def check_resize(page, state):
 def run_checks(page):
     """Runs every check, printing a line per result; returns (failed lines, images to save)."""
     failures, saved, state, dead = [], {}, {}, False
-    for check in (check_default, check_drag, check_link, check_broken, check_drop, check_resize):
+    for check in (check_default, check_drag, check_link, check_broken, check_drop,
+                  check_picker, check_downloads, check_resize):
         page.taken.clear()
         try:
             results = [(False, "%s not run: the page stopped answering" % check.__name__, [])] \

@@ -350,6 +350,20 @@ mod tests {
         a.apply(Command::SaveAs("untitled.json".into()));
         assert!(!a.doc.dirty());
         assert_eq!(a.dialogs.status, "Saved untitled.json (a download)");
+        // A scene from no file (the default, a link) downloads under its title.
+        for (title, name) in [
+            (
+                "OBB vs OBB: exactly aligned!",
+                "obb-vs-obb-exactly-aligned.json",
+            ),
+            ("\u{2212}\u{2212}", "scene.json"),
+        ] {
+            let (mut b, page_b) = on_page();
+            b.doc.scene.title = title.into();
+            b.apply(Command::Save);
+            assert_eq!(page_b.0.borrow().downloads[0].0, name);
+            assert_eq!(b.doc.path, Some(PathBuf::from(name)));
+        }
         a.update_figure();
         a.apply(Command::ExportSvg);
         {
