@@ -521,6 +521,23 @@ impl App {
         }
     }
 
+    /// What happens once, before the first frame: from here on a panic keeps the scene on
+    /// screen (a recovery file) or says so (a page); a page opened by a link shows the link's
+    /// scene (a bad link: the scene given, and why); a scene kept by an earlier run is offered.
+    pub fn start(&mut self) {
+        self.host.on_panic();
+        let kept = self.host.kept();
+        if let Some(fragment) = self.host.link() {
+            if let Err(why) = self.open_link(&fragment) {
+                self.dialogs.banner = Some(format!(
+                    "The link did not open a scene: {why}. This is the default scene instead."
+                ));
+            }
+        }
+        self.offer_recovery(kept);
+        self.keep_for_recovery();
+    }
+
     /// Offers a scene kept for recovery (found at start) until the person answers; not one
     /// that is the scene on screen already, from the same file (a page opened again on the
     /// link it was left at).
@@ -561,6 +578,10 @@ impl App {
             return;
         }
         let key = (self.doc.rev, self.doc.path.clone(), self.doc.dirty());
+        // While a kept scene is offered, nothing to keep must not replace it.
+        if self.dialogs.recovery.is_some() && !key.2 {
+            return;
+        }
         if self.remembered.as_ref() != Some(&key) {
             self.host
                 .keep(&self.doc.scene, self.doc.path.as_deref(), key.2);
@@ -1235,19 +1256,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
         Some(p) => App::from_file(scene, p),
         None => App::new(scene, None),
     };
-    // From here on a panic keeps the scene on screen (a recovery file) or says so (the page).
-    app.host.on_panic();
-    // A page opened by a link shows the link's scene; a bad link, the scene given, and why.
-    if let Some(fragment) = app.host.link() {
-        if let Err(why) = app.open_link(&fragment) {
-            app.dialogs.banner = Some(format!(
-                "The link did not open a scene: {why}. This is the default scene instead."
-            ));
-        }
-    }
-    app.keep_for_recovery();
-    let kept = app.host.kept();
-    app.offer_recovery(kept);
+    app.start();
     app.panic_key = std::env::var_os("MINKOWSKI_LAB_PANIC_KEY").is_some();
     macroquad::Window::from_config(conf, async move {
         // Closing the window asks first when there are unsaved changes.

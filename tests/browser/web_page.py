@@ -181,12 +181,16 @@ class Cdp:
                   buttons=1 if held else 0, clickCount=0 if kind == "mouseMoved" else 1)
 
     def key(self, letter, ctrl=False, shift=False):
-        """Presses and releases a letter key, with Ctrl and Shift held as asked."""
+        """Presses and releases a letter key (or "Enter"), with Ctrl and Shift held as asked."""
         mods = (2 if ctrl else 0) | (8 if shift else 0)
-        key = letter.upper() if shift else letter.lower()
+        if letter == "Enter":
+            key, code, vk = "Enter", "Enter", 13
+        else:
+            key = letter.upper() if shift else letter.lower()
+            code, vk = "Key" + letter.upper(), ord(letter.upper())
         for kind in ("rawKeyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, modifiers=mods, key=key,
-                      code="Key" + letter.upper(), windowsVirtualKeyCode=ord(letter.upper()))
+            self.call("Input.dispatchKeyEvent", type=kind, modifiers=mods, key=key, code=code,
+                      windowsVirtualKeyCode=vk)
             self.pump(0.15)
 
 
@@ -289,7 +293,7 @@ class Page:
                  mobile=False)
         cdp.call("Page.addScriptToEvaluateOnNewDocument", source=FRAME_COUNTER)
 
-    def open(self, fragment=""):
+    def open(self, fragment="", keep_storage=False):
         """Loads index.html + fragment afresh and waits for the app's title, then for the cameras
         to settle. Returns None when ready, else what went wrong. Gives up READY_TIMEOUT s after
         the navigation, or 8 s after the app has drawn 30 frames without setting the title."""
@@ -305,8 +309,9 @@ class Page:
         self.cdp.console.clear()
         self.cdp.exceptions.clear()
         # Each load starts from nothing: no unsaved scene kept from an earlier check.
-        self.cdp.call("Storage.clearDataForOrigin", origin=self.base.rstrip("/"),
-                      storageTypes="local_storage")
+        if not keep_storage:
+            self.cdp.call("Storage.clearDataForOrigin", origin=self.base.rstrip("/"),
+                          storageTypes="local_storage")
         self.cdp.call("Page.navigate", url=self.base + "index.html" + fragment)
         start, drawing, problem = time.time(), None, None
         while True:
@@ -380,8 +385,8 @@ def read_scene(name):
 
 
 # ---- the checks: each returns a list of (ok, line, images to save on failure); ok None: info -
-def loaded(page, what, fragment=""):
-    problem, crashes = page.open(fragment), page.crashes()
+def loaded(page, what, fragment="", keep_storage=False):
+    problem, crashes = page.open(fragment, keep_storage), page.crashes()
     ready = problem or "title %r after %.1f s" % (page.title(), page.ready_after)
     first = page.cdp.eval("window.minkowskiLabFirstFrameMs || -1")
     return [(None, "%s: first frame %.0f ms after the navigation began" % (what, first), []),
@@ -454,6 +459,20 @@ def check_drag(page, state):
     except Exception as e:   # noqa: BLE001 - nothing kept, or not a scene: a failure, reported
         out.append((False, "d. the unsaved scene is kept in local storage (%s): %s: %s"
                     % (KEPT_KEY, type(e).__name__, e), []))
+    # The next visit (no link) offers the kept scene back; Enter restores it.
+    out += loaded(page, "d. next visit", keep_storage=True)
+    img3 = page.shot("next-visit-offer")
+    page.cdp.key("Enter")
+    page.cdp.pump(1.0)
+    img4 = page.shot("next-visit-restored")
+    try:
+        a = scene_from_hash(page.cdp.eval("location.hash") or "")["a"]["position"]
+        ok = a[0] - DEFAULT_A[0] > MIN_WORLD_DX
+        out.append((ok, "d. next visit: Enter on the offer restores the moved A: a.position %s"
+                    % a, [img3, img4]))
+    except Exception as e:   # noqa: BLE001 - reported
+        out.append((False, "d. next visit: the restored scene in the link: %s: %s"
+                    % (type(e).__name__, e), [img3, img4]))
     return out
 
 

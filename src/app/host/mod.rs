@@ -280,6 +280,29 @@ mod tests {
     }
 
     #[test]
+    fn a_page_opened_by_a_link_starts_on_its_scene_or_says_why_not() {
+        let (scene, _) = built_in::default_scene();
+        let page = Page::default();
+        let other = page
+            .load(Path::new("scenes/circle_vs_circle_apart.json"))
+            .unwrap();
+        page.0.borrow_mut().link = Some(share::fragment(&other));
+        let mut a = App::with_host(scene.clone(), None, Box::new(page.clone()));
+        a.start();
+        assert_eq!(a.doc.scene.title, other.title);
+        assert!(a.dialogs.banner.is_none());
+        page.0.borrow_mut().link = Some("scene=notascene".into());
+        let mut b = App::with_host(scene.clone(), None, Box::new(page.clone()));
+        b.start();
+        assert_eq!(b.doc.scene, scene);
+        let banner = b.dialogs.banner.clone().unwrap();
+        assert!(
+            banner.ends_with("This is the default scene instead."),
+            "{banner}"
+        );
+    }
+
+    #[test]
     fn a_bad_link_keeps_the_scene_and_says_why_on_screen_and_in_the_console() {
         let (mut a, page) = on_page();
         let before = a.doc.scene.clone();
@@ -407,11 +430,13 @@ mod tests {
         a.apply(Command::Edit(Box::new(s.clone())));
         a.keep_for_recovery();
         assert!(page.0.borrow().storage.is_some());
-        // The next visit, on the default scene: the edited scene is offered back.
+        // The next visit, on the default scene: the edited scene is offered back, and kept
+        // while the offer waits (frames go on).
         let (scene, _) = built_in::default_scene();
         let mut next = App::with_host(scene, None, Box::new(page.clone()));
-        let kept = next.host.kept();
-        next.offer_recovery(kept);
+        next.start();
+        next.keep_for_recovery();
+        assert!(page.0.borrow().storage.is_some());
         let question = next.dialogs.recovery.as_ref().unwrap().question();
         assert!(question.contains("left with unsaved changes"), "{question}");
         next.apply(Command::Recovery(true));

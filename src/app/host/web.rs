@@ -62,7 +62,7 @@ fn text(len: i32) -> Option<String> {
 /// The key under which the scene with unsaved changes is kept in local storage.
 const KEPT: &str = "minkowski-lab.unsaved-scene";
 /// Where that is, for a person.
-const KEPT_PLACE: &str = "this browser's storage for the page";
+const KEPT_PLACE: &str = "this browser's storage";
 
 /// Files opened in this visit (picked or dropped), by name; the shipped scenes.
 #[derive(Debug, Default)]
