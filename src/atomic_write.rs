@@ -84,7 +84,7 @@ pub fn temp_path(path: &Path) -> Result<PathBuf, WriteError> {
     temp.push(name);
     temp.push(format!(
         ".tmp-{}-{}",
-        crate::host::run_tag(),
+        crate::sys::run_tag(),
         COUNT.fetch_add(1, Ordering::Relaxed)
     ));
     if let Some(ext) = path.extension() {

@@ -55,6 +55,8 @@
     input.click();
   }
 
+  // Set when the clipboard refused the link (asked for by the program once a frame).
+  let copyFailed = false;
   function copy(link) {
     const fallback = () => {
       const area = document.createElement("textarea");
@@ -67,7 +69,7 @@
       try { done = document.execCommand("copy"); } catch (e) { done = false; }
       area.remove();
       canvas.focus();
-      if (!done) console.warn("minkowski-lab: the browser did not let the link be copied; it is in the address bar");
+      if (!done) copyFailed = true;
     };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).catch(fallback);
     else fallback();
@@ -112,6 +114,7 @@
       if (fragment() !== f) history.replaceState(history.state, "", "#" + f);
     };
     env.mlab_link_changed = () => { const c = linkChanged; linkChanged = false; return c ? 1 : 0; };
+    env.mlab_copy_failed = () => { const c = copyFailed; copyFailed = false; return c ? 1 : 0; };
     env.mlab_copy_link = (ptr, len) => copy(location.href.split("#")[0] + "#" + text(ptr, len));
     env.mlab_download = (n, nl, m, ml, d, dl) => download(text(n, nl), text(m, ml), bytes(d, dl));
     env.mlab_storage_get = (k, kl) => {
@@ -121,8 +124,14 @@
       } catch (e) { return -1; }
     };
     env.mlab_storage_set = (k, kl, v, vl) => {
-      try { localStorage.setItem(text(k, kl), text(v, vl)); storageFailed = false; return 1; }
-      catch (e) { storageFailed = true; return 0; }
+      const key = text(k, kl);
+      try { localStorage.setItem(key, text(v, vl)); storageFailed = false; return 1; }
+      catch (e) {
+        // An older copy must not be offered back as if it were the latest work.
+        try { localStorage.removeItem(key); } catch (e2) { }
+        storageFailed = true;
+        return 0;
+      }
     };
     env.mlab_storage_remove = (k, kl) => { try { localStorage.removeItem(text(k, kl)); } catch (e) { } };
     env.mlab_pick_file = pick;
@@ -137,7 +146,23 @@
     env.mlab_set_unsaved = (u) => { unsaved = u !== 0; };
     env.mlab_panic = (ptr, len) => stopped(text(ptr, len));
     env.mlab_warn = (ptr, len) => console.warn("minkowski-lab: " + text(ptr, len));
+    // An exception must not cross into the program (it would stop the page mid-frame): each
+    // function says what went wrong in the console and returns "nothing".
+    for (const name of Object.keys(env)) {
+      if (!name.startsWith("mlab_")) continue;
+      const f = env[name];
+      env[name] = (...args) => {
+        try { return f(...args); }
+        catch (e) { console.warn("minkowski-lab: " + name + ": " + e); return -1; }
+      };
+    }
   }
+
+  // The program's own shortcuts (Ctrl+S save, Ctrl+O open, Ctrl+E export) are not the
+  // browser's (save the page, open a file, search).
+  window.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && ["s", "o", "e"].includes(e.key.toLowerCase())) e.preventDefault();
+  }, true);
 
   miniquad_add_plugin({ register_plugin: register, name: "minkowski_lab", version: 1 });
 })();

@@ -61,8 +61,8 @@ pub const MAX_PLAY_DT: f32 = 0.1;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
     Open(PathBuf),
-    /// Open the scene of a link (its fragment).
-    Link(String),
+    /// Open the scene of a link.
+    Link(Box<Scene>),
     Quit,
 }
 
@@ -230,9 +230,18 @@ pub struct App {
     /// What was last shown as the link, the title and the banner reported (each is handed to
     /// the host only when it changes).
     shown_link: Option<LinkKey>,
+    /// Seconds since the link was last shown.
+    link_clock: f32,
+    /// The host could not keep the scene for recovery (said once, in the banner).
+    keep_failed: bool,
     shown_title: String,
     reported: Option<String>,
 }
+
+/// The least time between two changes of the page's address, seconds.
+pub const LINK_EVERY: f32 = 0.3;
+/// The longest link put in the address bar or copied, characters (browsers take about 2 MB).
+pub const MAX_LINK: usize = 1 << 20;
 
 /// What the link shows: the scene revision, demo, step, convention, moment and pin.
 type LinkKey = (u64, Demo, usize, Convention, Option<u64>, Option<Feature>);
@@ -279,6 +288,8 @@ impl App {
             panic_key: false,
             host,
             shown_link: None,
+            link_clock: LINK_EVERY,
+            keep_failed: false,
             shown_title: String::new(),
             reported: None,
         }
@@ -392,27 +403,34 @@ impl App {
         self.dialogs.pending = None;
         match p {
             Pending::Open(path) => self.load(path),
-            Pending::Link(fragment) => {
-                if let Err(why) = self.open_link(&fragment) {
-                    self.dialogs.banner = Some(format!(
-                        "The link did not open a scene: {why}. The scene on screen stays."
-                    ));
-                }
-            }
+            Pending::Link(scene) => self.open_link_scene(*scene),
             Pending::Quit => self.quit = true,
         }
     }
 
-    /// Opens the scene of a link's `fragment` (its demo, step and the rest of its view); `Err`
-    /// says what is wrong with a link that holds no scene (the scene on screen stays).
-    pub fn open_link(&mut self, fragment: &str) -> Result<(), String> {
-        if let Some(scene) = crate::scene::share::from_fragment(fragment)? {
-            self.dialogs.status = "Opened the scene of the link".into();
-            self.replace_scene(scene, None, false);
-            // The link shown is the one opened, until something changes.
-            self.shown_link = Some(self.link_key());
+    /// Opens the scene of a link's `fragment` (asking first if there are unsaved changes). A
+    /// link that holds no scene leaves the scene on screen (`stays` names it) and the banner
+    /// says why; the address bar shows the scene on screen again.
+    fn follow_link(&mut self, fragment: &str, stays: &str) {
+        match crate::scene::share::from_fragment(fragment) {
+            Ok(Some(scene)) => self.request(Pending::Link(Box::new(scene))),
+            Ok(None) => self.shown_link = None,
+            Err(why) => {
+                self.dialogs.banner = Some(format!(
+                    "The link did not open a scene: {why}. Showing {stays} instead."
+                ));
+                self.shown_link = None;
+            }
         }
-        Ok(())
+    }
+
+    /// Shows the scene of a link (its demo, step and the rest of its view).
+    fn open_link_scene(&mut self, scene: Scene) {
+        self.dialogs.status = "Opened the scene of the link".into();
+        self.replace_scene(scene, None, false);
+        // The link shown is the one opened, until something changes.
+        self.shown_link = Some(self.link_key());
+        self.link_clock = 0.0;
     }
 
     /// What the link of the scene shows now.
@@ -456,18 +474,27 @@ impl App {
     }
 
     /// Hands the host what it shows outside the panes when it changed: the link (once the
-    /// figure settles: not during a drag or while playing), the title, the banner.
-    fn show_outside(&mut self) {
+    /// figure settles, not during a drag, an edit or playing, and at most every
+    /// [`LINK_EVERY`] seconds: browsers limit how often a page may change its address), the
+    /// title, the banner. `dt`: seconds since the last frame.
+    fn show_outside(&mut self, dt: f32) {
+        self.link_clock += dt;
         if self.host.kind() == Kind::Browser {
             let key = self.link_key();
             let settled = self.gesture == Gesture::Idle
                 && !self.playback.playing
                 && !self.playback.time_playing
                 && !self.doc.history.editing();
-            if settled && self.shown_link != Some(key) {
+            if settled && self.shown_link != Some(key) && self.link_clock >= LINK_EVERY {
                 let fragment = self.link_fragment();
-                self.host.show_link(&fragment);
+                // A scene too large for an address stays out of it (Save downloads it).
+                self.host.show_link(if fragment.len() <= MAX_LINK {
+                    &fragment
+                } else {
+                    ""
+                });
                 self.shown_link = Some(key);
+                self.link_clock = 0.0;
             }
         }
         let title = format!("minkowski-lab \u{2014} {}", self.doc.title());
@@ -528,22 +555,30 @@ impl App {
         self.host.on_panic();
         let kept = self.host.kept();
         if let Some(fragment) = self.host.link() {
-            if let Err(why) = self.open_link(&fragment) {
-                self.dialogs.banner = Some(format!(
-                    "The link did not open a scene: {why}. This is the default scene instead."
-                ));
-            }
+            self.follow_link(&fragment, "the default scene");
         }
         self.offer_recovery(kept);
         self.keep_for_recovery();
     }
 
-    /// Offers a scene kept for recovery (found at start) until the person answers; not one
-    /// that is the scene on screen already, from the same file (a page opened again on the
-    /// link it was left at).
+    /// Offers a scene kept for recovery (found at start) until the person answers. One that is
+    /// the scene on screen already, from the same file (a page opened again on the link it was
+    /// left at), is not offered: the scene on screen takes over its unsaved state.
     pub fn offer_recovery(&mut self, found: Option<recovery::Found>) {
-        self.dialogs.recovery =
-            found.filter(|f| f.scene != self.doc.scene || f.origin != self.doc.path);
+        let Some(found) = found else {
+            return;
+        };
+        let without_view = |s: &Scene| Scene {
+            view: None,
+            ..s.clone()
+        };
+        if without_view(&found.scene) == without_view(&self.doc.scene)
+            && found.origin == self.doc.path
+        {
+            self.doc.recovered_unsaved = true;
+        } else {
+            self.dialogs.recovery = Some(found);
+        }
     }
 
     /// The answer to the recovery offer: restore the kept scene (unsaved, to be saved to the
@@ -560,21 +595,32 @@ impl App {
                 self.doc.saved = on_disk;
             }
             self.doc.recovered_unsaved = true;
-            self.dialogs.status = "Restored the scene kept after the last error".into();
+        }
+        let when = if found.panic.is_empty() {
+            "last time"
         } else {
-            self.dialogs.status = "Discarded the scene kept after the last error".into();
-        }
+            "after the last error"
+        };
+        let done = if restore { "Restored" } else { "Discarded" };
+        self.dialogs.status = format!("{done} the scene kept {when}");
         if let Err(e) = self.host.forget(&found) {
-            self.dialogs.banner = Some(format!("The recovery file could not be deleted: {e}"));
+            self.dialogs.banner = Some(format!(
+                "The scene kept in {} could not be deleted: {e}",
+                found.place
+            ));
         }
+        // What is on screen now is kept afresh.
+        self.remembered = None;
     }
 
     /// Hands the scene to [`recovery`] when it, its file or whether it is saved changed, so
     /// that a panic writes what is on screen if it has unsaved changes.
     fn keep_for_recovery(&mut self) {
-        // A page writes what it keeps to the browser's storage: once a drag is over, not at
-        // every frame of it.
-        if self.host.kind() == Kind::Browser && self.gesture != Gesture::Idle {
+        // A page writes what it keeps to the browser's storage: once a drag or a field edit is
+        // over, not at every frame of it.
+        if self.host.kind() == Kind::Browser
+            && (self.gesture != Gesture::Idle || self.doc.history.editing())
+        {
             return;
         }
         let key = (self.doc.rev, self.doc.path.clone(), self.doc.dirty());
@@ -583,8 +629,16 @@ impl App {
             return;
         }
         if self.remembered.as_ref() != Some(&key) {
-            self.host
+            let kept = self
+                .host
                 .keep(&self.doc.scene, self.doc.path.as_deref(), key.2);
+            if let Err(why) = kept {
+                if !std::mem::replace(&mut self.keep_failed, true) {
+                    self.dialogs.banner = Some(format!(
+                        "Unsaved work cannot be kept for you here ({why}): save it to keep it."
+                    ));
+                }
+            }
             self.host.unsaved(key.2);
             self.remembered = Some(key);
         }
@@ -614,7 +668,7 @@ impl App {
         let key_of = |p: &Playback| (rev, p.demo, p.step, convention, None);
         let key = key_of(&self.playback);
         if self.figure.as_ref().is_none_or(|c| c.key != key) {
-            let started = crate::host::stopwatch();
+            let started = crate::sys::stopwatch();
             let scene = &self.doc.scene;
             let figure = figure::build(scene, self.playback.demo, self.playback.step);
             self.stats.figure_ms = started.millis();
@@ -927,7 +981,7 @@ impl App {
         // now is what the person sees until the next event.
         self.keep_in_view();
         self.keep_for_recovery();
-        self.show_outside();
+        self.show_outside(dt);
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
@@ -1059,7 +1113,7 @@ impl App {
             Command::Save => self.save(),
             Command::SaveAs(p) => self.save_to(p),
             Command::Open(p) => self.request(Pending::Open(p)),
-            Command::OpenLink(f) => self.request(Pending::Link(f)),
+            Command::OpenLink(f) => self.follow_link(&f, "the scene you had"),
             Command::Dropped { path, bytes } => match self.host.dropped(path, bytes) {
                 Ok(p) => self.request(Pending::Open(p)),
                 Err(why) => self.dialogs.banner = Some(why),
@@ -1071,7 +1125,15 @@ impl App {
             }
             Command::CopyLink => {
                 let fragment = self.link_fragment();
-                match self.host.copy_link(&fragment) {
+                let copied = if fragment.len() > MAX_LINK {
+                    Err(format!(
+                        "the scene is too large for a link ({:.1} MB); Save downloads it",
+                        fragment.len() as f64 / 1e6
+                    ))
+                } else {
+                    self.host.copy_link(&fragment)
+                };
+                match copied {
                     Ok(said) => self.dialogs.status = said,
                     Err(why) => self.dialogs.banner = Some(format!("No link copied: {why}.")),
                 }

@@ -45,7 +45,7 @@ pub fn dir() -> PathBuf {
     if let Some(home) = var("HOME") {
         return PathBuf::from(home).join(".local/state/minkowski-lab");
     }
-    crate::host::scratch_dir().join("minkowski-lab")
+    crate::sys::scratch_dir().join("minkowski-lab")
 }
 
 /// Keeps a copy of the scene on screen (from `path`), to be written if the program panics
@@ -160,7 +160,7 @@ pub fn write_in(
     path: Option<&Path>,
     panic: &str,
 ) -> Result<PathBuf, WriteError> {
-    let file = dir.join(format!("recovery-{}.json", crate::host::run_tag()));
+    let file = dir.join(format!("recovery-{}.json", crate::sys::run_tag()));
     std::fs::create_dir_all(dir).map_err(|source| WriteError::Io {
         path: file.clone(),
         source,

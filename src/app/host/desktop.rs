@@ -58,8 +58,9 @@ impl Host for Desktop {
         Vec::new()
     }
 
-    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) {
+    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) -> Result<(), String> {
         recovery::remember(scene, path, unsaved);
+        Ok(())
     }
 
     fn kept(&mut self) -> Option<Found> {

@@ -74,8 +74,9 @@ pub trait Host {
     /// What came from outside since the last frame: files picked, a link followed.
     fn incoming(&mut self) -> Vec<Incoming>;
 
-    /// Keeps the scene on screen (from `path`) for recovery while it has `unsaved` changes.
-    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool);
+    /// Keeps the scene on screen (from `path`) for recovery while it has `unsaved` changes;
+    /// `Err` says why it cannot be kept.
+    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) -> Result<(), String>;
 
     /// A scene kept by an earlier run that ended with unsaved changes, if any.
     fn kept(&mut self) -> Option<Found>;
@@ -201,8 +202,14 @@ pub mod page {
         fn incoming(&mut self) -> Vec<Incoming> {
             std::mem::take(&mut self.0.borrow_mut().incoming)
         }
-        fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) {
+        fn keep(
+            &mut self,
+            scene: &Scene,
+            path: Option<&Path>,
+            unsaved: bool,
+        ) -> Result<(), String> {
             self.0.borrow_mut().storage = unsaved.then(|| recovery::kept_json(scene, path, ""));
+            Ok(())
         }
         fn kept(&mut self) -> Option<recovery::Found> {
             let log = self.0.borrow();
@@ -263,8 +270,7 @@ mod tests {
             .load(Path::new("scenes/gjk_polygons_apart.json"))
             .unwrap();
         scene.view = Some(serde_json::json!({"demo": "gjk", "step": 2, "convention": "a-b"}));
-        a.open_link(&format!("#{}", share::fragment(&scene)))
-            .unwrap();
+        a.apply(Command::OpenLink(format!("#{}", share::fragment(&scene))));
         assert_eq!(a.doc.scene.title, scene.title);
         assert_eq!(a.playback.demo, Demo::Gjk);
         assert_eq!(a.playback.step, 2);
@@ -275,7 +281,7 @@ mod tests {
         assert!(!a.doc.dirty() && a.doc.path.is_none());
         // What was opened is what the address bar keeps: no new link until something changes.
         a.update_figure();
-        a.show_outside();
+        a.show_outside(1.0);
         assert!(page.0.borrow().links_shown.is_empty());
     }
 
@@ -297,7 +303,7 @@ mod tests {
         assert_eq!(b.doc.scene, scene);
         let banner = b.dialogs.banner.clone().unwrap();
         assert!(
-            banner.ends_with("This is the default scene instead."),
+            banner.ends_with("Showing the default scene instead."),
             "{banner}"
         );
     }
@@ -313,15 +319,77 @@ mod tests {
             banner.starts_with("The link did not open a scene: "),
             "{banner}"
         );
-        a.show_outside();
+        a.show_outside(1.0);
         assert_eq!(page.0.borrow().reports, [banner]);
+        // With unsaved changes: a bad link asks nothing, and the address bar shows the scene
+        // on screen again.
+        let mut s = a.doc.scene.clone();
+        s.b.position.y += 1.0;
+        a.apply(Command::Edit(Box::new(s)));
+        a.apply(Command::CommitEdit);
+        a.show_outside(1.0);
+        a.apply(Command::OpenLink("scene=%%".into()));
+        assert!(a.dialogs.pending.is_none());
+        a.show_outside(1.0);
+        assert_eq!(last_link(&page).b, a.doc.scene.b);
+        // A good one asks first.
+        let link = share::fragment(&before);
+        a.apply(Command::OpenLink(link));
+        assert!(matches!(
+            a.dialogs.pending,
+            Some(crate::app::Pending::Link(_))
+        ));
+    }
+
+    #[test]
+    fn the_address_changes_at_most_every_few_tenths_of_a_second() {
+        let (mut a, page) = on_page();
+        a.update_figure();
+        a.show_outside(1.0);
+        let shown = || page.0.borrow().links_shown.len();
+        assert_eq!(shown(), 1);
+        for step in 1..=10 {
+            a.apply(Command::Step(step));
+            a.show_outside(0.05);
+        }
+        assert_eq!(shown(), 2, "one in half a second of steps");
+        a.show_outside(super::super::LINK_EVERY);
+        assert_eq!(shown(), 3, "and the last one once the time is up");
+        assert_eq!(last_link(&page).view.unwrap()["step"], 10);
+    }
+
+    #[test]
+    fn a_page_opened_again_on_its_link_keeps_its_unsaved_state() {
+        let page = Page::default();
+        let (scene, _) = built_in::default_scene();
+        let mut edited = scene.clone();
+        edited.a.position.x = 2.0;
+        let mut a = App::with_host(scene.clone(), None, Box::new(page.clone()));
+        a.apply(Command::Edit(Box::new(edited.clone())));
+        a.apply(Command::CommitEdit);
+        a.update_figure();
+        a.apply(Command::Step(3));
+        a.keep_for_recovery();
+        a.show_outside(1.0);
+        // Reloaded: the link holds the edited scene, storage the same scene unsaved.
+        let link = page.0.borrow().links_shown.last().cloned();
+        page.0.borrow_mut().link = link;
+        let mut b = App::with_host(scene, None, Box::new(page.clone()));
+        b.start();
+        assert_eq!(b.doc.scene.a.position.x, 2.0);
+        assert!(
+            b.dialogs.recovery.is_none(),
+            "nothing to offer: it is on screen"
+        );
+        assert!(b.doc.dirty());
+        assert!(page.0.borrow().storage.is_some(), "still kept");
     }
 
     #[test]
     fn the_link_follows_the_figure_once_a_drag_ends() {
         let (mut a, page) = on_page();
         a.update_figure();
-        a.show_outside();
+        a.show_outside(1.0);
         assert_eq!(last_link(&page).a.position, a.doc.scene.a.position);
         let shown = page.0.borrow().links_shown.len();
         let at = a.doc.scene.a.position;
@@ -333,7 +401,7 @@ mod tests {
             to: at + glam::DVec2::new(1.5, -0.25),
             snap: false,
         });
-        a.show_outside();
+        a.show_outside(1.0);
         assert_eq!(
             page.0.borrow().links_shown.len(),
             shown,
@@ -341,7 +409,7 @@ mod tests {
         );
         a.apply(Command::EndGesture);
         a.apply(Command::Demo(Demo::Sat));
-        a.show_outside();
+        a.show_outside(1.0);
         let linked = last_link(&page);
         assert_eq!(linked.a.position, at + glam::DVec2::new(1.5, -0.25));
         assert_eq!(linked.b, a.doc.scene.b);
@@ -428,6 +496,13 @@ mod tests {
         let mut s = a.doc.scene.clone();
         s.a.angle_deg = 30.0;
         a.apply(Command::Edit(Box::new(s.clone())));
+        a.keep_for_recovery();
+        assert_eq!(
+            page.0.borrow().storage,
+            None,
+            "not while the field is being edited"
+        );
+        a.apply(Command::CommitEdit);
         a.keep_for_recovery();
         assert!(page.0.borrow().storage.is_some());
         // The next visit, on the default scene: the edited scene is offered back, and kept

@@ -18,6 +18,7 @@ mod js {
         pub fn mlab_fragment() -> i32;
         pub fn mlab_set_fragment(ptr: *const u8, len: usize);
         pub fn mlab_link_changed() -> i32;
+        pub fn mlab_copy_failed() -> i32;
         pub fn mlab_copy_link(ptr: *const u8, len: usize);
         pub fn mlab_download(
             name: *const u8,
@@ -127,9 +128,7 @@ impl Host for Browser {
             .validate()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let text = scene.to_json_string();
-        let went = self.download(path, text.as_bytes(), "application/json");
-        self.store(&path.display().to_string(), text.into_bytes());
-        Ok(went)
+        Ok(self.download(path, text.as_bytes(), "application/json"))
     }
 
     fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<String, String> {
@@ -174,6 +173,11 @@ impl Host for Browser {
     ) -> Result<PathBuf, String> {
         let name = path.map_or_else(|| "dropped.json".into(), |p| p.display().to_string());
         match bytes {
+            Some(b) if b.len() as u64 > crate::scene::MAX_FILE_BYTES => Err(format!(
+                "{name}: too large ({:.1} MB); a scene file may have at most {} MB",
+                b.len() as f64 / (1 << 20) as f64,
+                crate::scene::MAX_FILE_BYTES >> 20
+            )),
             Some(b) => Ok(self.store(&name, b)),
             None => Err(format!(
                 "{name}: the browser gave no content for the dropped item"
@@ -189,7 +193,8 @@ impl Host for Browser {
 
     fn incoming(&mut self) -> Vec<Incoming> {
         let mut out = Vec::new();
-        // SAFETY: the staging protocol above.
+        // SAFETY: the staging protocol above: each staging call is followed by its `mlab_take`
+        // (in `staged`) before anything else is staged.
         while let Some(name) = text(unsafe { js::mlab_next_pick() }) {
             match staged(unsafe { js::mlab_pick_body() }) {
                 Some(bytes) => out.push(Incoming::Open(self.store(&name, bytes))),
@@ -199,6 +204,11 @@ impl Host for Browser {
                 ))),
             }
         }
+        if unsafe { js::mlab_copy_failed() } != 0 {
+            out.push(Incoming::Problem(
+                "The browser did not let the link be copied: copy it from the address bar.".into(),
+            ));
+        }
         if unsafe { js::mlab_link_changed() } != 0 {
             out.push(Incoming::Link(
                 text(unsafe { js::mlab_fragment() }).unwrap_or_default(),
@@ -207,16 +217,24 @@ impl Host for Browser {
         out
     }
 
-    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) {
+    fn keep(&mut self, scene: &Scene, path: Option<&Path>, unsaved: bool) -> Result<(), String> {
         // SAFETY: each pointer and length is of a live slice.
         unsafe {
             if unsaved {
                 let text = recovery::kept_json(scene, path, "");
-                js::mlab_storage_set(KEPT.as_ptr(), KEPT.len(), text.as_ptr(), text.len());
+                let stored =
+                    js::mlab_storage_set(KEPT.as_ptr(), KEPT.len(), text.as_ptr(), text.len());
+                if stored != 1 {
+                    return Err(format!(
+                        "the browser's storage refused {} KB: full, or turned off",
+                        text.len().div_ceil(1000)
+                    ));
+                }
             } else {
                 js::mlab_storage_remove(KEPT.as_ptr(), KEPT.len());
             }
         }
+        Ok(())
     }
 
     fn kept(&mut self) -> Option<Found> {
@@ -245,8 +263,7 @@ impl Host for Browser {
         // SAFETY: a live slice.
         unsafe { js::mlab_copy_link(fragment.as_ptr(), fragment.len()) };
         Ok(format!(
-            "Link copied: paste it anywhere, it opens this figure ({} characters; it is also \
-             in the address bar)",
+            "Link copied ({} characters): pasted anywhere, it opens this figure",
             fragment.len()
         ))
     }

@@ -1,7 +1,7 @@
-//! What differs between the machine the program runs on and a browser page
-//! (`wasm32-unknown-unknown`), in one place: a few standard-library calls panic there (the
-//! process id, the temporary folder, the monotonic clock), and a panic ends the page. Every
-//! other module asks here instead of calling them.
+//! The standard-library calls that panic in a browser page (`wasm32-unknown-unknown`: the
+//! process id, the temporary folder, the monotonic clock; a panic ends the page), in one place
+//! with what a page uses instead. Every other module asks here. (What the app needs from the
+//! machine, files and links and recovery, is `app::host`.)
 
 /// A tag for this run of the program, for names of files it writes beside others' (the process
 /// id; 0 in a browser, which has one page per tab and no processes to tell apart).
