@@ -234,7 +234,7 @@ fn main() -> ExitCode {
         (None, path) => {
             let scene = match &path {
                 Some(p) => load(p),
-                None => Ok(built_in::default_scene().0),
+                None => Ok(built_in::default_scene()),
             };
             scene.and_then(|s| {
                 let name = path

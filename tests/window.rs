@@ -508,6 +508,16 @@ fn clicking_a_vertex_of_the_difference_pins_the_pair_that_made_it() {
     // Save once untouched: the file then holds the cameras (the pointer rests on empty grid).
     let (rx, ry) = app.at(700.0, 820.0);
     display.act(&[&["mousemove", &rx, &ry], &["key", "ctrl+s"]]);
+    // A click at a window point, the pointer back at rest, then a save.
+    let click_and_save = |at: (f64, f64)| {
+        let (x, y) = app.at(at.0, at.1);
+        display.act(&[
+            &["mousemove", &x, &y],
+            &["click", "1"],
+            &["mousemove", &rx, &ry],
+            &["key", "ctrl+s"],
+        ]);
+    };
     let before = wait_for_file(&file, |v| v["view"].is_object());
     assert!(before["view"].get("pinned").is_none());
     let scene = Scene::load(&file).unwrap();
@@ -519,14 +529,10 @@ fn clicking_a_vertex_of_the_difference_pins_the_pair_that_made_it() {
         .iter()
         .max_by(|p, q| p.point.y.total_cmp(&q.point.y))
         .unwrap();
-    let at = to_window(&before["view"]["config"], (top.point.x, top.point.y));
-    let (vx, vy) = app.at(at.0, at.1);
-    display.act(&[
-        &["mousemove", &vx, &vy],
-        &["click", "1"],
-        &["mousemove", &rx, &ry],
-        &["key", "ctrl+s"],
-    ]);
+    click_and_save(to_window(
+        &before["view"]["config"],
+        (top.point.x, top.point.y),
+    ));
     let pinned = wait_for_file(&file, |v| v["view"]["pinned"].is_object());
     assert_eq!(
         pinned["view"]["pinned"],
@@ -544,14 +550,7 @@ fn clicking_a_vertex_of_the_difference_pins_the_pair_that_made_it() {
     // An edge of B in the world: its middle, pinned by a click.
     let (u, v) = bodies.b.edge(0);
     let mid = ((u.x + v.x) / 2.0, (u.y + v.y) / 2.0);
-    let at = to_window(&before["view"]["world"], mid);
-    let (ex, ey) = app.at(at.0, at.1);
-    display.act(&[
-        &["mousemove", &ex, &ey],
-        &["click", "1"],
-        &["mousemove", &rx, &ry],
-        &["key", "ctrl+s"],
-    ]);
+    click_and_save(to_window(&before["view"]["world"], mid));
     let edge = wait_for_file(&file, |v| v["view"]["pinned"].get("edge").is_some());
     assert_eq!(
         edge["view"]["pinned"],

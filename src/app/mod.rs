@@ -894,9 +894,9 @@ impl App {
         let state = saved::to_json(self.showing(), &self.view.panes);
         let before = self.doc.scene.view.replace(state);
         match self.host.save(&self.doc.scene, &path) {
-            Ok(place) => {
+            Ok(()) => {
                 self.watch.mtime = self.host.modified(&path);
-                self.dialogs.status = format!("Saved {place}");
+                self.dialogs.status = format!("Saved {}", self.host.place(&path));
                 self.panel.scene_changed(Some(&path));
                 self.doc.saved_to(path);
                 self.dialogs.banner = None;
@@ -1180,16 +1180,9 @@ impl App {
         )
     }
 
-    /// Where an export goes, for a person: the path, or in a browser the download's name.
+    /// Where an export goes, for a person: the path, or in a browser the download.
     fn export_place(&self, ext: &str, with_step: bool) -> String {
-        let path = self.export_path(ext, with_step);
-        match self.host.kind() {
-            Kind::Desktop => path.display().to_string(),
-            Kind::Browser => format!(
-                "a download, {}",
-                path.file_name().unwrap_or_default().to_string_lossy()
-            ),
-        }
+        self.host.place(&self.export_path(ext, with_step))
     }
 
     /// The view as one picture: the panes as laid out now, a column as wide as the room left
@@ -1226,7 +1219,7 @@ impl App {
             _ => "application/octet-stream",
         };
         match self.host.write(&path, bytes, mime) {
-            Ok(place) => self.dialogs.status = format!("{what} written to {place}"),
+            Ok(()) => self.dialogs.status = format!("{what} written to {}", self.host.place(&path)),
             Err(e) => self.dialogs.banner = Some(format!("No {what} written: {e}")),
         }
     }

@@ -110,14 +110,19 @@ fn write_snapshot(panic: &str) -> Option<Result<PathBuf, WriteError>> {
     ))
 }
 
+/// The scene's `view` object, taken out of it (empty if it had none).
+fn take_view(scene: &mut Scene) -> serde_json::Map<String, Value> {
+    match scene.view.take() {
+        Some(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
 /// The text kept for recovery: `scene` (open from `path`) as a format-1 scene whose `view`
 /// also holds the file it came from and what went wrong (`panic`, empty when nothing did).
 pub fn kept_json(scene: &Scene, path: Option<&Path>, panic: &str) -> String {
     let mut scene = scene.clone();
-    let mut view = match scene.view.take() {
-        Some(Value::Object(m)) => m,
-        _ => serde_json::Map::new(),
-    };
+    let mut view = take_view(&mut scene);
     view.insert(
         FROM_KEY.into(),
         path.map_or(Value::Null, |p| Value::String(p.display().to_string())),
@@ -131,10 +136,7 @@ pub fn kept_json(scene: &Scene, path: Option<&Path>, panic: &str) -> String {
 /// one); `None` if it is not a scene.
 pub fn parse_kept(bytes: &[u8], place: String, file: Option<PathBuf>) -> Option<Found> {
     let mut scene = Scene::from_bytes(bytes, &place).ok()?;
-    let mut view = match scene.view.take() {
-        Some(Value::Object(m)) => m,
-        _ => serde_json::Map::new(),
-    };
+    let mut view = take_view(&mut scene);
     let origin = view
         .remove(FROM_KEY)
         .and_then(|v| v.as_str().map(PathBuf::from));

@@ -23,13 +23,11 @@ pub fn text(path: &Path) -> Option<&'static str> {
     SCENES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
-/// The default scene, and the name it is known by.
-pub fn default_scene() -> (Scene, String) {
+/// The default scene.
+pub fn default_scene() -> Scene {
     let path = path_of(DEFAULT);
-    let name = path.display().to_string();
     let text = text(&path).unwrap_or_default();
-    let scene = Scene::from_str(text, &name).expect("the shipped default scene loads");
-    (scene, name)
+    Scene::from_str(text, &path.display().to_string()).expect("the shipped default scene loads")
 }
 
 #[cfg(test)]
@@ -54,6 +52,6 @@ mod tests {
         }
         assert_eq!(text(Path::new("scenes/missing.json")), None);
         assert_eq!(text(Path::new("elsewhere/obb_vs_obb.json")), None);
-        assert_eq!(default_scene().0.title, "OBB vs OBB, exactly aligned");
+        assert_eq!(default_scene().title, "OBB vs OBB, exactly aligned");
     }
 }

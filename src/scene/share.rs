@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn a_bad_link_says_what_is_wrong() {
-        let (scene, _) = built_in::default_scene();
+        let scene = built_in::default_scene();
         let link = fragment(&scene);
         assert_eq!(from_fragment("").unwrap(), None);
         assert_eq!(from_fragment("#").unwrap(), None);

@@ -20,14 +20,16 @@ impl Host for Desktop {
         Scene::load(path).map_err(|e| e.to_string())
     }
 
-    fn save(&mut self, scene: &Scene, path: &Path) -> Result<String, String> {
-        scene.save(path).map_err(|e| e.to_string())?;
-        Ok(path.display().to_string())
+    fn save(&mut self, scene: &Scene, path: &Path) -> Result<(), String> {
+        scene.save(path).map_err(|e| e.to_string())
     }
 
-    fn write(&mut self, path: &Path, bytes: &[u8], _mime: &str) -> Result<String, String> {
-        crate::atomic_write::write_atomic(path, bytes).map_err(|e| e.to_string())?;
-        Ok(path.display().to_string())
+    fn write(&mut self, path: &Path, bytes: &[u8], _mime: &str) -> Result<(), String> {
+        crate::atomic_write::write_atomic(path, bytes).map_err(|e| e.to_string())
+    }
+
+    fn place(&self, path: &Path) -> String {
+        path.display().to_string()
     }
 
     fn modified(&self, path: &Path) -> Option<SystemTime> {

@@ -49,11 +49,14 @@ pub trait Host {
     /// where and what.
     fn load(&self, path: &Path) -> Result<Scene, String>;
 
-    /// Saves `scene` as `path` (on disk, or a download of that name); `Ok` says where it went.
-    fn save(&mut self, scene: &Scene, path: &Path) -> Result<String, String>;
+    /// Saves `scene` as `path` (on disk, or a download of that name).
+    fn save(&mut self, scene: &Scene, path: &Path) -> Result<(), String>;
 
-    /// Writes an export (`bytes`, of media type `mime`) as `path`; `Ok` says where it went.
-    fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<String, String>;
+    /// Writes an export (`bytes`, of media type `mime`) as `path`.
+    fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<(), String>;
+
+    /// Where a file saved or written as `path` goes, for a person: the path, or the download.
+    fn place(&self, path: &Path) -> String;
 
     /// When the file at `path` last changed, where files change under the program.
     fn modified(&self, path: &Path) -> Option<SystemTime>;
@@ -169,17 +172,22 @@ pub mod page {
                     .and_then(|t| Scene::from_str(t, &name).map_err(|e| e.to_string())),
             }
         }
-        fn save(&mut self, scene: &Scene, path: &Path) -> Result<String, String> {
+        fn save(&mut self, scene: &Scene, path: &Path) -> Result<(), String> {
             self.write(path, scene.to_json_string().as_bytes(), "application/json")
         }
-        fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<String, String> {
+        fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<(), String> {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let said = format!("{name} (a download)");
             self.0
                 .borrow_mut()
                 .downloads
                 .push((name, bytes.to_vec(), mime.into()));
-            Ok(said)
+            Ok(())
+        }
+        fn place(&self, path: &Path) -> String {
+            format!(
+                "{} (a download)",
+                path.file_name().unwrap().to_string_lossy()
+            )
         }
         fn modified(&self, _path: &Path) -> Option<SystemTime> {
             None
@@ -252,7 +260,7 @@ mod tests {
 
     fn on_page() -> (App, Page) {
         let page = Page::default();
-        let (scene, _) = built_in::default_scene();
+        let scene = built_in::default_scene();
         (App::with_host(scene, None, Box::new(page.clone())), page)
     }
 
@@ -287,7 +295,7 @@ mod tests {
 
     #[test]
     fn a_page_opened_by_a_link_starts_on_its_scene_or_says_why_not() {
-        let (scene, _) = built_in::default_scene();
+        let scene = built_in::default_scene();
         let page = Page::default();
         let other = page
             .load(Path::new("scenes/circle_vs_circle_apart.json"))
@@ -361,7 +369,7 @@ mod tests {
     #[test]
     fn a_page_opened_again_on_its_link_keeps_its_unsaved_state() {
         let page = Page::default();
-        let (scene, _) = built_in::default_scene();
+        let scene = built_in::default_scene();
         let mut edited = scene.clone();
         edited.a.position.x = 2.0;
         let mut a = App::with_host(scene.clone(), None, Box::new(page.clone()));
@@ -507,7 +515,7 @@ mod tests {
         assert!(page.0.borrow().storage.is_some());
         // The next visit, on the default scene: the edited scene is offered back, and kept
         // while the offer waits (frames go on).
-        let (scene, _) = built_in::default_scene();
+        let scene = built_in::default_scene();
         let mut next = App::with_host(scene, None, Box::new(page.clone()));
         next.start();
         next.keep_for_recovery();

@@ -84,11 +84,8 @@ impl Browser {
         path
     }
 
-    fn download(&mut self, path: &Path, bytes: &[u8], mime: &str) -> String {
-        let name = path.file_name().map_or_else(
-            || "minkowski-lab".into(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+    fn download(&mut self, path: &Path, bytes: &[u8], mime: &str) {
+        let name = download_name(path);
         // SAFETY: each pointer and length is of a live slice.
         unsafe {
             js::mlab_download(
@@ -100,8 +97,15 @@ impl Browser {
                 bytes.len(),
             )
         };
-        format!("{name} (a download)")
     }
+}
+
+/// The name a file written as `path` is downloaded under.
+fn download_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || "minkowski-lab".into(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 impl Host for Browser {
@@ -123,16 +127,22 @@ impl Host for Browser {
         }
     }
 
-    fn save(&mut self, scene: &Scene, path: &Path) -> Result<String, String> {
+    fn save(&mut self, scene: &Scene, path: &Path) -> Result<(), String> {
         scene
             .validate()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let text = scene.to_json_string();
-        Ok(self.download(path, text.as_bytes(), "application/json"))
+        self.download(path, text.as_bytes(), "application/json");
+        Ok(())
     }
 
-    fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<String, String> {
-        Ok(self.download(path, bytes, mime))
+    fn write(&mut self, path: &Path, bytes: &[u8], mime: &str) -> Result<(), String> {
+        self.download(path, bytes, mime);
+        Ok(())
+    }
+
+    fn place(&self, path: &Path) -> String {
+        format!("{} (a download)", download_name(path))
     }
 
     fn modified(&self, _path: &Path) -> Option<SystemTime> {
