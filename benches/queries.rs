@@ -27,7 +27,7 @@ use minkowski_lab::geometry::linear_cast::linear_cast;
 use minkowski_lab::geometry::minkowski::{minkowski_difference, point_cloud_difference};
 use minkowski_lab::geometry::query::{self, angular_time_of_impact, linear_time_of_impact};
 use minkowski_lab::geometry::sat::sat;
-use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Shape};
+use minkowski_lab::geometry::{contact, Convex, DVec2, Placement, Pose, Shape};
 use minkowski_lab::scene::{Demo, Scene, ShapeSpec};
 use parry2d_f64::math::{Pose as PPose, Vector as PVec};
 use parry2d_f64::query::{
@@ -54,6 +54,7 @@ struct Pair {
     local_a: Convex,
     local_b: Convex,
     pose_b: Pose,
+    placement_b: Placement,
     parry_a: Box<dyn PShape>,
     parry_b: Box<dyn PShape>,
 }
@@ -162,6 +163,7 @@ impl Family {
             local_a,
             local_b,
             pose_b,
+            placement_b: Placement::from(pose_b),
             parry_a,
             parry_b,
         }
@@ -242,7 +244,14 @@ fn discrete(c: &mut Criterion) {
                 x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0.distance)
             });
             g.bench_function("ours_query", |x| {
-                x.iter(|| query::distance(black_box(&p.a), black_box(&p.b)))
+                x.iter(|| {
+                    query::distance(
+                        black_box(&p.local_a),
+                        Placement::IDENTITY,
+                        black_box(&p.local_b),
+                        p.placement_b,
+                    )
+                })
             });
             g.bench_function("parry", |x| {
                 x.iter(|| pq::distance(&pa, black_box(&*p.parry_a), &pb, black_box(&*p.parry_b)))
@@ -257,7 +266,14 @@ fn discrete(c: &mut Criterion) {
                 x.iter(|| gjk_epa(black_box(&p.a), black_box(&p.b)).0)
             });
             g.bench_function("ours_query", |x| {
-                x.iter(|| query::contact(black_box(&p.a), black_box(&p.b)))
+                x.iter(|| {
+                    query::contact(
+                        black_box(&p.local_a),
+                        Placement::IDENTITY,
+                        black_box(&p.local_b),
+                        p.placement_b,
+                    )
+                })
             });
             g.bench_function("ours_gjk_epa_traced", |x| {
                 x.iter(|| gjk_epa_contact(black_box(&p.a), black_box(&p.b)).contact)
@@ -311,7 +327,16 @@ fn casts(c: &mut Criterion) {
         g.bench_function("ours_query", |x| {
             x.iter(|| {
                 let (va, vb) = (a.velocity, b.velocity);
-                linear_time_of_impact(black_box(&p.a), va, black_box(&p.b), vb).toi
+                let at = Placement::IDENTITY;
+                linear_time_of_impact(
+                    black_box(&p.local_a),
+                    at,
+                    va,
+                    black_box(&p.local_b),
+                    p.placement_b,
+                    vb,
+                )
+                .toi
             })
         });
         g.bench_function("parry", |x| {

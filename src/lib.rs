@@ -4,7 +4,7 @@
 //! [`figure`] (what a demo draws, as marks) ← [`view`] (panes, cameras, the one painter) ←
 //! [`app`] (the window) and [`export`] (SVG, CSV, PNG bytes). [`report`] is the command line's
 //! JSON answer, from geometry and scene. `main.rs` only parses the command line and dispatches.
-//! [`host`] holds what differs between a machine and a browser page.
+//! [`app::host`] holds what differs between a machine and a browser page.
 
 pub mod app;
 pub mod atomic_write;

@@ -845,8 +845,9 @@ fn the_gjk_ray_cast_matches_the_linear_cast() {
             tally.grazing += 1;
             continue;
         }
-        let (wa, wb) = (a.world_at(0.0), b.world_at(0.0));
-        let fast = linear_time_of_impact(&wa, a.velocity, &wb, b.velocity);
+        // The shapes in their own frames, placed by their poses.
+        let fast =
+            linear_time_of_impact(&a.local, a.pose, a.velocity, &b.local, b.pose, b.velocity);
         let exact = linear_cast(&a, &b);
         assert_eq!(fast.status, exact.status, "{what}: {fast:?} vs {exact:?}");
         match exact.status {

@@ -185,9 +185,9 @@ use NoTriangle::{Flat, Outside};
 
 /// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points;
 /// `scale` is the scene's [`tolerance_scale`].
-fn start_triangle<S: CoreShape>(
-    a: &S,
-    b: &S,
+fn start_triangle<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
     simplex: &[MdVertex],
     scale: f64,
     grown: &mut Simplex,
@@ -517,9 +517,9 @@ impl Epa {
 
 /// EPA, handing each iteration to `trace` ([`NoTrace`] for the answer
 /// alone); `scale` is the scene's [`tolerance_scale`] (GJK's [`GjkOutcome::scale`]).
-pub fn epa_traced<S: CoreShape>(
-    a: &S,
-    b: &S,
+pub fn epa_traced<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
     simplex: &[MdVertex],
     scale: f64,
     trace: &mut impl Trace<EpaStep>,
@@ -626,7 +626,8 @@ pub struct GjkEpa {
 /// both; [`gjk_epa`] is the same computation without the record.
 pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
     let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
-    let (contact, method, g, e) = gjk_epa_traced(a, b, &mut gjk_steps, &mut epa_steps);
+    let exact = || contact(a, b);
+    let (contact, method, g, e) = gjk_epa_traced(a, b, &mut gjk_steps, &mut epa_steps, exact);
     GjkEpa {
         contact,
         method,
@@ -636,23 +637,41 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
 }
 
 /// [`gjk_epa_contact`]'s contact and method alone: nothing recorded, nothing allocated unless
-/// EPA runs (its polytope).
-pub fn gjk_epa(a: &Convex, b: &Convex) -> (Contact, ContactMethod) {
-    let (contact, method, _, _) = gjk_epa_traced(a, b, &mut NoTrace, &mut NoTrace);
+/// EPA runs (its polytope). `a` and `b` may be [`Convex`] shapes or cores placed by a pose
+/// ([`crate::geometry::support::Posed`]): the contact is in the frame their vertices are given in.
+pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMethod) {
+    gjk_epa_or(a, b, || contact(&a.as_convex(), &b.as_convex()))
+}
+
+/// [`gjk_epa`], with `exact` giving the contact where GJK and EPA cannot settle it (the
+/// [`ContactMethod::ExactFallback`]): for a caller who measures the cores in one frame and
+/// wants that rare answer from the shapes as it places them.
+pub fn gjk_epa_or(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    exact: impl FnOnce() -> Contact,
+) -> (Contact, ContactMethod) {
+    let (contact, method, _, _) = gjk_epa_traced(a, b, &mut NoTrace, &mut NoTrace, exact);
     (contact, method)
 }
 
 /// GJK, then EPA when the cores overlap or touch, each handing its iterations to its trace.
-fn gjk_epa_traced(
-    a: &Convex,
-    b: &Convex,
+fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
     gjk_trace: &mut impl Trace<GjkStep>,
     epa_trace: &mut impl Trace<EpaStep>,
+    exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod, GjkOutcome, Option<EpaOutcome>) {
     let g = gjk_traced(a, b, gjk_trace);
     if let Some(c) = g.closest {
         let contact = Contact::from_core(
-            c.distance, c.normal, c.point_a, c.point_b, a.radius, b.radius,
+            c.distance,
+            c.normal,
+            c.point_a,
+            c.point_b,
+            a.radius(),
+            b.radius(),
         );
         return (contact, ContactMethod::Gjk, g, None);
     }
@@ -661,7 +680,7 @@ fn gjk_epa_traced(
         GjkTermination::NoProgress | GjkTermination::OutOfIterations
     ) {
         // GJK could not settle the distance (see `GjkOutcome::closest`): the exact contact.
-        return (contact(a, b), ContactMethod::ExactFallback, g, None);
+        return (exact(), ContactMethod::ExactFallback, g, None);
     }
     if g.termination == GjkTermination::Empty {
         let contact = Contact {
@@ -675,10 +694,17 @@ fn gjk_epa_traced(
     let e = epa_traced(a, b, &g.simplex, g.scale, epa_trace);
     let (contact, method) = match e.penetration {
         Some(p) => (
-            Contact::from_core(-p.depth, p.normal, p.point_a, p.point_b, a.radius, b.radius),
+            Contact::from_core(
+                -p.depth,
+                p.normal,
+                p.point_a,
+                p.point_b,
+                a.radius(),
+                b.radius(),
+            ),
             ContactMethod::Epa,
         ),
-        None => (contact(a, b), ContactMethod::ExactFallback),
+        None => (exact(), ContactMethod::ExactFallback),
     };
     (contact, method, g, Some(e))
 }

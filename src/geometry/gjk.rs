@@ -62,7 +62,7 @@
 use super::minkowski::MdVertex;
 use super::support::{box_extent, CoreShape};
 use super::trace::{NoTrace, Trace};
-use super::{closest_on_segment, orient, unit, Convex, DVec2};
+use super::{closest_on_segment, orient, unit, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -504,7 +504,7 @@ impl GjkOutcome {
 /// Run GJK on the cores of `a` and `b` (world space; radii ignored), recording every iteration:
 /// two [`super::Convex`] shapes, or shapes placed by a pose without moving their vertices
 /// ([`super::support::Posed`]).
-pub fn gjk<S: CoreShape>(a: &S, b: &S) -> Gjk {
+pub fn gjk(a: &impl CoreShape, b: &impl CoreShape) -> Gjk {
     let mut steps = Vec::new();
     let out = gjk_traced(a, b, &mut steps);
     Gjk::recorded(steps, out)
@@ -526,22 +526,35 @@ impl Gjk {
 /// overlap and `+∞` when a core is empty: the unsigned query (parry's `distance`), by GJK alone
 /// with nothing recorded. Overlapping shapes cost no EPA; [`super::epa::gjk_epa`] gives the
 /// signed distance.
-pub fn gjk_distance(a: &Convex, b: &Convex) -> f64 {
+pub fn gjk_distance(a: &impl CoreShape, b: &impl CoreShape) -> f64 {
+    gjk_distance_or(a, b, || {
+        super::contact(&a.as_convex(), &b.as_convex()).distance
+    })
+}
+
+/// [`gjk_distance`], with `exact` giving the signed distance where GJK cannot settle it: for a
+/// caller who measures the cores in one frame and wants that rare answer from the shapes as it
+/// places them.
+pub fn gjk_distance_or(a: &impl CoreShape, b: &impl CoreShape, exact: impl FnOnce() -> f64) -> f64 {
     let g = gjk_traced(a, b, &mut NoTrace);
     match g.closest {
-        Some(c) => (c.distance - a.radius - b.radius).max(0.0),
+        Some(c) => (c.distance - a.radius() - b.radius()).max(0.0),
         None => match g.termination {
             GjkTermination::Empty => f64::INFINITY,
             GjkTermination::Overlapping => 0.0,
             // Unsettled (see `GjkOutcome::closest`): the exact distance.
-            _ => super::contact(a, b).distance.max(0.0),
+            _ => exact().max(0.0),
         },
     }
 }
 
 /// GJK, handing each iteration to `trace` ([`NoTrace`] for the answer
 /// alone: nothing is copied or allocated).
-pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -> GjkOutcome {
+pub fn gjk_traced<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
+    trace: &mut impl Trace<GjkStep>,
+) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return GjkOutcome::EMPTY;
     }
@@ -553,7 +566,7 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
     let mut simplex = Simplex::EMPTY;
     let start = start_direction(box_a, box_b);
     let (termination, closest) =
-        gjk_run::<true, S>(a, b, &mut simplex, start, scale, |_, _| false, trace);
+        gjk_run::<true, A, B>(a, b, &mut simplex, start, scale, |_, _| false, trace);
     GjkOutcome {
         termination,
         simplex,
@@ -576,23 +589,23 @@ pub fn gjk_traced<S: CoreShape>(a: &S, b: &S, trace: &mut impl Trace<GjkStep>) -
 /// walk: its feature is often still the nearest one, and one support search confirms it. With
 /// no seed (or none left), the search starts at the MD's support point along `start` (towards
 /// the origin from the MD: from B's middle towards A's, say).
-pub fn gjk_bounds<S: CoreShape>(
-    a: &S,
-    b: &S,
+pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
     simplex: &mut Simplex,
     start: DVec2,
     scale: f64,
     enough: impl Fn(f64, f64) -> bool,
 ) -> (GjkTermination, Option<GjkDistance>) {
-    gjk_run::<false, S>(a, b, simplex, start, scale, enough, &mut NoTrace)
+    gjk_run::<false, A, B>(a, b, simplex, start, scale, enough, &mut NoTrace)
 }
 
 /// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds`], handing each
 /// iteration to `trace` and with the witness points when `WITNESSES`. [`gjk_traced`] is this
 /// from the bounding boxes' middles, with their scale, no early stop and the witnesses.
-fn gjk_run<const WITNESSES: bool, S: CoreShape>(
-    a: &S,
-    b: &S,
+fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
     simplex: &mut Simplex,
     start: DVec2,
     scale: f64,

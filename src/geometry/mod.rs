@@ -20,7 +20,9 @@
 //!   only the answer: [`query::contact`], [`query::distance`], [`query::linear_time_of_impact`],
 //!   [`query::angular_time_of_impact`]. Untraced; they give the answers of the traced ones.
 //!
-//! Shapes become the one form every query takes with [`Shape::to_convex`]; the rest is shared
+//! Shapes become the one form every query takes with [`Shape::to_convex`] (in the body's own
+//! frame: the fast queries take it so, with the body's [`Pose`] or [`Placement`]; the
+//! articles' algorithms take shapes moved into the world, [`Convex::transformed`]); the rest is shared
 //! machinery: support searches ([`support`]), bodies in motion ([`cast`]), traces ([`trace`]),
 //! hulls of the input ([`hull`]).
 //!
@@ -66,7 +68,7 @@ pub mod wrapping;
 
 pub use distance::{contact, Contact};
 pub use glam::DVec2;
-pub use shape::{Convex, Pose, Shape, ShapeError};
+pub use shape::{Convex, Placement, Pose, Shape, ShapeError};
 
 /// Which of the two bodies something belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -59,6 +59,79 @@ impl Pose {
     }
 }
 
+/// A pose as the queries use it: the position and the rotation as `(cos θ, sin θ)`, worked out
+/// once, so that a query turns vectors without trigonometry (parry's poses and Box2D's
+/// transforms keep the rotation so too). A program that places its bodies anew each frame can
+/// build one from a [`Pose`] (`Placement::from(pose)`) or keep it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    pub position: DVec2,
+    /// `(cos θ, sin θ)` of the angle: unit length.
+    pub rotation: DVec2,
+}
+
+impl Placement {
+    /// At the origin, not turned: a shape given in world coordinates.
+    pub const IDENTITY: Placement = Placement {
+        position: DVec2::ZERO,
+        rotation: DVec2::X,
+    };
+
+    pub fn new(position: DVec2, angle: f64) -> Self {
+        Placement {
+            position,
+            rotation: DVec2::from_angle(angle),
+        }
+    }
+
+    /// A point of the body's frame, in the placing frame.
+    #[inline]
+    pub fn apply(&self, local: DVec2) -> DVec2 {
+        self.position + self.rotation.rotate(local)
+    }
+
+    /// A point of the placing frame, in the body's frame (the inverse of [`Placement::apply`]).
+    #[inline]
+    pub fn apply_inverse(&self, point: DVec2) -> DVec2 {
+        self.rotate_back(point - self.position)
+    }
+
+    /// A direction of the body's frame, in the placing frame.
+    #[inline]
+    pub fn rotate(&self, local: DVec2) -> DVec2 {
+        self.rotation.rotate(local)
+    }
+
+    /// A direction of the placing frame, in the body's frame: turned by the conjugate
+    /// `(cos θ, −sin θ)`.
+    #[inline]
+    pub fn rotate_back(&self, dir: DVec2) -> DVec2 {
+        DVec2::new(self.rotation.x, -self.rotation.y).rotate(dir)
+    }
+
+    /// This placement seen from `frame`'s body: where a body placed so lies in the frame of a
+    /// body placed by `frame` (`frame⁻¹ ∘ self`).
+    #[inline]
+    pub fn relative_to(&self, frame: &Placement) -> Placement {
+        Placement {
+            position: frame.apply_inverse(self.position),
+            rotation: frame.rotate_back(self.rotation),
+        }
+    }
+}
+
+impl From<Pose> for Placement {
+    fn from(pose: Pose) -> Self {
+        Placement::new(pose.position, pose.angle)
+    }
+}
+
+impl From<&Pose> for Placement {
+    fn from(pose: &Pose) -> Self {
+        Placement::from(*pose)
+    }
+}
+
 /// Why a [`Shape`] cannot become a [`Convex`].
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ShapeError {
@@ -214,15 +287,13 @@ impl Convex {
     /// far from the origin; such vertices are dropped, so the result keeps the invariants of
     /// [`Convex`] (and can have fewer vertices than `self` in those rare cases).
     pub fn transformed(&self, pose: &Pose) -> Convex {
-        // `Pose::apply` with the rotation worked out once, not once per vertex.
-        let rotation = DVec2::from_angle(pose.angle);
+        self.placed(&Placement::from(pose))
+    }
+
+    /// The shape placed by `placement` (the rotation worked out once, not once per vertex).
+    pub fn placed(&self, placement: &Placement) -> Convex {
         Convex {
-            vertices: tidy_convex(
-                self.vertices
-                    .iter()
-                    .map(|&v| pose.position + rotation.rotate(v))
-                    .collect(),
-            ),
+            vertices: tidy_convex(self.vertices.iter().map(|&v| placement.apply(v)).collect()),
             radius: self.radius,
         }
     }

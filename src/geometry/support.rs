@@ -32,7 +32,8 @@
 //! answer with the plain scan, to the bit, on random, regular, far-off and aligned polygons.
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
-use super::{Convex, DVec2, Pose};
+use super::{Convex, DVec2, Placement, Pose};
+use std::borrow::Cow;
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
 /// equal ones), in O(log n): one bisection and a short climb, no hint needed.
@@ -98,6 +99,14 @@ pub trait CoreShape {
     /// vertices from `arc[0]` to `arc[1]` (see [`extreme_vertex_between`]).
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize;
 
+    /// The rounding radius (0 for a bare core).
+    fn radius(&self) -> f64;
+
+    /// The shape as a [`Convex`] in the frame its vertices are given in: for the exact
+    /// fallbacks, which read the whole MD (borrowed when it is one already; for a [`Posed`]
+    /// core, placed as [`Convex::placed`] does, O(n)).
+    fn as_convex(&self) -> Cow<'_, Convex>;
+
     /// The core's extreme vertices along the world axes (at least one vertex).
     fn axis_extremes(&self) -> AxisExtremes {
         AxisExtremes(AXES.map(|d| self.extreme(d)))
@@ -151,6 +160,12 @@ impl CoreShape for Convex {
     }
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
         extreme_vertex_between(self, dir, arc)
+    }
+    fn radius(&self) -> f64 {
+        self.radius
+    }
+    fn as_convex(&self) -> Cow<'_, Convex> {
+        Cow::Borrowed(self)
     }
     fn bounds(&self) -> (DVec2, DVec2) {
         // A small core in one pass, by the coordinates alone.
@@ -212,32 +227,40 @@ fn extremes_round(
 #[derive(Clone, Copy, Debug)]
 pub struct Posed<'a> {
     local: &'a Convex,
-    position: DVec2,
-    rotation: DVec2,
+    placement: Placement,
 }
 
 impl<'a> Posed<'a> {
     pub fn new(local: &'a Convex, pose: &Pose) -> Self {
-        Posed::turned(local, pose.position, DVec2::from_angle(pose.angle))
+        Posed::placed(local, Placement::from(pose))
+    }
+
+    /// Placed by `placement` (the rotation worked out already).
+    pub fn placed(local: &'a Convex, placement: Placement) -> Self {
+        Posed { local, placement }
     }
 
     /// Placed at `position`, turned by `rotation` (`(cos θ, sin θ)` of the pose's angle, as
     /// [`DVec2::from_angle`] gives it): for a caller that has it already.
     pub fn turned(local: &'a Convex, position: DVec2, rotation: DVec2) -> Self {
-        Posed {
-            local,
-            position,
-            rotation,
-        }
+        Posed::placed(local, Placement { position, rotation })
+    }
+
+    /// The core in its own frame.
+    pub fn local(&self) -> &'a Convex {
+        self.local
+    }
+
+    pub fn placement(&self) -> &Placement {
+        &self.placement
     }
 }
 
 impl Posed<'_> {
-    /// A world direction in the core's frame: turned back by the inverse rotation, the
-    /// conjugate (cos, −sin).
+    /// A world direction in the core's frame.
     #[inline]
     fn turned_back(&self, dir: DVec2) -> DVec2 {
-        DVec2::new(self.rotation.x, -self.rotation.y).rotate(dir)
+        self.placement.rotate_back(dir)
     }
 }
 
@@ -248,7 +271,7 @@ impl CoreShape for Posed<'_> {
     }
     #[inline]
     fn vertex(&self, i: usize) -> DVec2 {
-        self.position + self.rotation.rotate(self.local.vertices[i])
+        self.placement.apply(self.local.vertices[i])
     }
     #[inline]
     fn extreme(&self, dir: DVec2) -> usize {
@@ -258,6 +281,12 @@ impl CoreShape for Posed<'_> {
     #[inline]
     fn extreme_between(&self, dir: DVec2, arc: [usize; 2]) -> usize {
         extreme_vertex_between(self.local, self.turned_back(dir), arc)
+    }
+    fn radius(&self) -> f64 {
+        self.local.radius
+    }
+    fn as_convex(&self) -> Cow<'_, Convex> {
+        Cow::Owned(self.local.placed(&self.placement))
     }
     fn axis_extremes(&self) -> AxisExtremes {
         let v = &self.local.vertices;

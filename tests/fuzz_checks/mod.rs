@@ -144,25 +144,28 @@ pub fn scene_queries(scene: &Scene) {
     }
 }
 
-/// `query::contact` and `query::distance` agree with the exact contact to 10⁻⁹ of the scene's
-/// scale (the largest coordinate magnitude or radius), whatever route they take, or within
-/// [`UNDERFLOW`].
+/// `query::contact` and `query::distance`, on the shapes in their own frames and the scene's
+/// poses, agree with the exact contact of the shapes moved into the world to 10⁻⁹ of the
+/// scene's scale (the largest coordinate magnitude or radius), whatever route they take, or
+/// within [`UNDERFLOW`].
 fn fast_queries(scene: &Scene) {
-    let (Ok((a, _)), Ok((b, _))) = (
-        scene.a.world_convex(Source::A),
-        scene.b.world_convex(Source::B),
+    let (Ok((local_a, _)), Ok((local_b, _))) = (
+        scene.a.local_convex(Source::A),
+        scene.b.local_convex(Source::B),
     ) else {
         return;
     };
+    let (pose_a, pose_b) = (scene.a.pose(), scene.b.pose());
+    let (a, b) = (local_a.transformed(&pose_a), local_b.transformed(&pose_b));
     let exact = contact(&a, &b);
     let scale = tolerance_scale(&a, &b).max(a.radius).max(b.radius);
     let tol = 1e-9 * scale + UNDERFLOW;
-    let (fast, route) = query::contact_by(&a, &b);
+    let (fast, route) = query::contact_by(&local_a, pose_a, &local_b, pose_b);
     assert!(
         (fast.distance - exact.distance).abs() <= tol,
         "query::contact by {route:?}: {fast:?}, exact {exact:?}\n  A = {a:?}\n  B = {b:?}"
     );
-    let unsigned = query::distance(&a, &b);
+    let unsigned = query::distance(&local_a, pose_a, &local_b, pose_b);
     assert!(
         (unsigned - exact.distance.max(0.0)).abs() <= tol,
         "query::distance: {unsigned}, exact {exact:?}\n  A = {a:?}\n  B = {b:?}"
@@ -171,7 +174,7 @@ fn fast_queries(scene: &Scene) {
     // exactly when the exact contact says so (touching counts) or within rounding of it. (When
     // overlapping, the normal is the contact's, which at 10⁻³²⁴ cannot be made unit.)
     let (va, vb) = (scene.a.velocity, scene.b.velocity);
-    let cast = linear_time_of_impact(&a, va, &b, vb);
+    let cast = linear_time_of_impact(&local_a, pose_a, va, &local_b, pose_b, vb);
     // Written only when a check fails (every fuzz execution runs these).
     let what = || {
         format!("linear_time_of_impact: {cast:?}, exact {exact:?}\n  A = {a:?} v {va}\n  B = {b:?} v {vb}")

@@ -92,7 +92,7 @@ fn query_measure<'a>(
         None => Measured::exact(
             pose_a,
             pose_b,
-            super::contact(&a.local.transformed(&pose_a), &b.local.transformed(&pose_b)),
+            super::contact(&a.local, pose_a, &b.local, pose_b),
         ),
     }
 }

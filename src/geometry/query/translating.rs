@@ -34,8 +34,8 @@ use crate::geometry::gjk::{
     md_support, nearest_of_simplex, same_point, start_direction, Nearest, Simplex,
     GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
-use crate::geometry::support::box_extent;
-use crate::geometry::{length, unit, Convex, DVec2};
+use crate::geometry::support::{box_extent, CoreShape, Posed};
+use crate::geometry::{length, unit, Convex, DVec2, Placement};
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,20 +61,100 @@ impl LinearImpact {
     };
 }
 
-/// The first time in `[0, 1]` at which `a` and `b` (in world space at `t = 0`), translating
-/// with velocities `velocity_a` and `velocity_b`, touch, and the normal there: the answer of
-/// [`crate::geometry::linear_cast::linear_cast`] without building the MD. See the module doc.
+/// The first time in `[0, 1]` at which `a` and `b`, each in its own frame and placed at `t = 0`
+/// by its pose (as [`super::contact`] takes them), translating with velocities `velocity_a`
+/// and `velocity_b` (world space), touch, and the normal there (world space): the answer of
+/// [`crate::geometry::linear_cast::linear_cast`] without building the MD. Two circles are solved
+/// in closed form; other pairs by the GJK ray cast of the module doc, in A's frame (B seen from
+/// there, no vertex moved).
 pub fn linear_time_of_impact(
     a: &Convex,
+    at_a: impl Into<Placement>,
     velocity_a: DVec2,
     b: &Convex,
+    at_b: impl Into<Placement>,
     velocity_b: DVec2,
 ) -> LinearImpact {
-    if a.vertices.is_empty() || b.vertices.is_empty() {
-        return LinearImpact::MISS;
+    let (at_a, at_b) = (at_a.into(), at_b.into());
+    if let (&[centre_a], &[centre_b]) = (&a.vertices[..], &b.vertices[..]) {
+        // Two circles: in the world at once.
+        let (ca, cb) = (at_a.apply(centre_a), at_b.apply(centre_b));
+        let radii = a.radius + b.radius;
+        if let Some(impact) = circles_impact(ca, cb, velocity_a - velocity_b, radii) {
+            return impact;
+        }
     }
-    let margin = a.radius + b.radius;
-    let d = velocity_a - velocity_b;
+    let b_in_a = at_b.relative_to(&at_a);
+    // The motion of A relative to B, in A's frame.
+    let d = at_a.rotate_back(velocity_a - velocity_b);
+    let impact = match (&a.vertices[..], &b.vertices[..]) {
+        (&[_], &[_]) => None, // touching or overlapping at the start (above)
+        _ => ray_cast(a, &Posed::placed(b, b_in_a), d),
+    };
+    match impact {
+        Some(impact) => LinearImpact {
+            normal: impact.normal.map(|n| at_a.rotate(n)),
+            ..impact
+        },
+        // In contact at t = 0: the contact's own normal, as the linear cast gives.
+        None => LinearImpact {
+            status: CastStatus::Overlapping,
+            toi: 0.0,
+            normal: Some(super::contact(a, at_a, b, at_b).normal),
+        },
+    }
+}
+
+/// Two discs, centres `centre_a` and `centre_b` and radii summing to `radii`, A moving by `d`
+/// relative to B: the first `t ∈ [0, 1]` with `|centre_b − centre_a − d·t| = radii`, the root
+/// of a quadratic, or `None` when they touch or overlap at `t = 0`.
+fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Option<LinearImpact> {
+    let start = centre_b - centre_a;
+    // |start − d·t|² = radii²: (d·d) t² − 2 (start·d) t + (start·start − radii²) = 0.
+    // By the squares where they neither overflow nor underflow (rounded so, within rounding of
+    // touching either verdict is right), else by the rescaled length.
+    let (start2, radii2) = (start.length_squared(), radii * radii);
+    let room = if start2 > 1e-280 && start2 < 1e280 && radii2 < 1e280 {
+        start2 - radii2
+    } else {
+        let apart = length(start);
+        (apart - radii) * (apart + radii)
+    };
+    if room <= 0.0 {
+        return None;
+    }
+    let closing = start.dot(d);
+    let discriminant = closing * closing - d.length_squared() * room;
+    // Approaching, on a line that comes within the radii (a NaN anywhere: a miss).
+    if closing > 0.0 && discriminant >= 0.0 {
+        // The smaller root, in the form that does not subtract nearly equal numbers.
+        let toi = room / (closing + discriminant.sqrt());
+        if toi <= 1.0 {
+            // At the time of impact the centres are the radii apart.
+            let between = start - d * toi;
+            let normal = if radii > 0.0 {
+                Some(between / radii)
+            } else {
+                unit(between)
+            };
+            return Some(LinearImpact {
+                status: CastStatus::Hit,
+                toi,
+                normal,
+            });
+        }
+    }
+    Some(LinearImpact::MISS)
+}
+
+/// The GJK ray cast of the module doc, in the frame `a` and `b` are given in, A moving by `d`
+/// relative to B; `None` when they touch or overlap at `t = 0`.
+#[inline(never)] // kept out of the two circles' few operations
+fn ray_cast(a: &impl CoreShape, b: &impl CoreShape, d: DVec2) -> Option<LinearImpact> {
+    if a.vertex_count() == 0 || b.vertex_count() == 0 {
+        return Some(LinearImpact::MISS);
+    }
+    let margin = a.radius() + b.radius();
     let (box_a, box_b) = (a.bounds(), b.bounds());
     // Rounding of the MD points is relative to the cores' coordinates (GJK's scale), and of
     // the distances to the discs of rounded shapes to their radius. The point on the ray stays
@@ -105,12 +185,12 @@ pub fn linear_time_of_impact(
         if ahead > 0.0 {
             let closing = v.dot(d);
             if closing >= 0.0 {
-                return LinearImpact::MISS; // the ray does not approach the line
+                return Some(LinearImpact::MISS); // the ray does not approach the line
             }
             let next = lambda - ahead / closing;
             // Past the motion (or an overflowing time, for a motion of 10⁻³²³): never there.
             if !(0.0..=1.0).contains(&next) {
-                return LinearImpact::MISS;
+                return Some(LinearImpact::MISS);
             }
             moved = next > lambda;
             (lambda, x) = (next, d * next);
@@ -150,23 +230,16 @@ pub fn linear_time_of_impact(
         }
     }
     match outward {
-        _ if !on_md => LinearImpact {
+        _ if !on_md => Some(LinearImpact {
             status: CastStatus::OutOfIterations,
             toi: lambda,
             normal: outward.map(|n| -n),
-        },
-        Some(n) => LinearImpact {
+        }),
+        Some(n) => Some(LinearImpact {
             status: CastStatus::Hit,
             toi: lambda,
             normal: Some(-n),
-        },
-        None => {
-            // In contact at t = 0: the contact's own normal, as the linear cast gives.
-            LinearImpact {
-                status: CastStatus::Overlapping,
-                toi: 0.0,
-                normal: Some(super::contact(a, b).normal),
-            }
-        }
+        }),
+        None => None,
     }
 }

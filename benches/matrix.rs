@@ -1,0 +1,618 @@
+//! The query matrix (issue 26): ours and parry2d-f64's queries on the range of inputs a program
+//! gives them, timed side by side in one process, reported as distributions.
+//!
+//! **Shapes** ([`Kind`]): regular polygons, polygons with vertices at random angles, elongated
+//! ones (random angles on an ellipse four times longer than wide), each with 4 to 1,024
+//! vertices; boxes, circles and capsules; and mixed pairs (a circle, a capsule or a box against
+//! another kind). Every instance draws its own sizes (about 0.5 to 1.5 across).
+//!
+//! **Placements**: A at a random pose within 10 of the origin, B turned at random and placed along
+//! a random direction so that the signed distance (our exact contact) is 2, 10⁻¹, 10⁻³, 10⁻⁶ or
+//! 10⁻⁹ apart, or 0.1 or 0.5 overlapping. Both sides take each shape in its own frame plus its
+//! pose (for parry its `Pose`, for us a [`Placement`]: both keep the rotation as cos and sin).
+//!
+//! **Motions** (the casts): both bodies move. B starts 0.2 to 2 from A and *approaches* (its
+//! path runs into A), *passes by* (its path comes within 0.3), *grazes* (within 10⁻⁶) or
+//! *recedes*; for the rotating casts both bodies also turn, up to 1.5 rad over the motion (parry's
+//! sweep interpolates the rotation by nlerp: it is not quite a constant turn rate beyond that).
+//! The rotating casts run at two tolerances, 10⁻³ and 10⁻⁶: ours stops within the tolerance of
+//! contact, parry's `sweep_time_of_impact` at a separation of its `linear_slop`, given the same
+//! value.
+//!
+//! **Timing**: for each instance, ours and parry's alternately, five rounds of a batch long
+//! enough to take about 20 µs; each side's least time per call. The ratio ours / parry per
+//! instance; per cell (query, shapes, size) the median and the worst ratio over its instances,
+//! and the median times.
+//!
+//! Run: `cargo bench --bench matrix` (about three minutes); `cargo bench --bench matrix --
+//! distance` for the rows whose query starts so. Prints the markdown table of BENCHMARKS.md.
+
+use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
+use minkowski_lab::geometry::query::{self, angular_time_of_impact, linear_time_of_impact};
+use minkowski_lab::geometry::{contact, Convex, DVec2, Placement, Pose, Shape};
+use parry2d_f64::math::{Pose as PPose, Vector as PVec};
+use parry2d_f64::query::{
+    self as pq, cast_shapes, cast_shapes_nonlinear, sweep_time_of_impact, NonlinearRigidMotion,
+    ShapeCastOptions, Sweep, ToiProxy,
+};
+use parry2d_f64::shape::{Ball, Capsule, ConvexPolygon, Cuboid, Shape as PShape};
+use std::f64::consts::TAU;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Instances per cell and placement (or motion).
+const PER_CLASS: usize = 20;
+const SIZES: [usize; 6] = [4, 8, 16, 64, 256, 1024];
+/// Signed distances B is placed at.
+const GAPS: [(&str, f64); 7] = [
+    ("2", 2.0),
+    ("0.1", 0.1),
+    ("1e-3", 1e-3),
+    ("1e-6", 1e-6),
+    ("1e-9", 1e-9),
+    ("-0.1", -0.1),
+    ("-0.5", -0.5),
+];
+
+/// A small seeded generator (xorshift64*), so every run sees the same inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+    fn direction(&mut self) -> DVec2 {
+        DVec2::from_angle(self.range(0.0, TAU))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Regular(usize),
+    Random(usize),
+    Elongated(usize),
+    Box,
+    Circle,
+    Capsule,
+}
+
+impl Kind {
+    fn name(self) -> String {
+        match self {
+            Kind::Regular(_) => "regular".into(),
+            Kind::Random(_) => "random".into(),
+            Kind::Elongated(_) => "elongated".into(),
+            Kind::Box => "box".into(),
+            Kind::Circle => "circle".into(),
+            Kind::Capsule => "capsule".into(),
+        }
+    }
+
+    /// The core vertex count.
+    fn n(self) -> usize {
+        match self {
+            Kind::Regular(n) | Kind::Random(n) | Kind::Elongated(n) => n,
+            Kind::Box => 4,
+            Kind::Circle => 1,
+            Kind::Capsule => 2,
+        }
+    }
+}
+
+/// One shape, both sides' forms, in its own frame.
+struct Body {
+    ours: Convex,
+    parry: Box<dyn PShape>,
+    /// The core's points and radius, for parry's sweep.
+    points: Vec<PVec>,
+    radius: f64,
+}
+
+fn pvec(v: DVec2) -> PVec {
+    PVec::new(v.x, v.y)
+}
+
+/// `n` sorted random angles, at least a little apart (so the polygon keeps every vertex).
+fn angles(n: usize, rng: &mut Rng) -> Vec<f64> {
+    loop {
+        let mut t: Vec<f64> = (0..n).map(|_| rng.range(0.0, TAU)).collect();
+        t.sort_by(f64::total_cmp);
+        let gap = t
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .fold(TAU - t[n - 1] + t[0], f64::min);
+        if gap > 1e-3 / n as f64 {
+            return t;
+        }
+    }
+}
+
+fn body(kind: Kind, rng: &mut Rng) -> Body {
+    let size = rng.range(0.5, 1.5);
+    let polygon = |points: Vec<DVec2>| -> (Shape, Box<dyn PShape>) {
+        let p = ConvexPolygon::from_convex_polyline_unmodified(
+            points.iter().map(|&v| pvec(v)).collect(),
+        )
+        .expect("a convex polygon");
+        let shape = Shape::Polygon {
+            vertices: points,
+            radius: 0.0,
+        };
+        (shape, Box::new(p))
+    };
+    let (shape, parry): (Shape, Box<dyn PShape>) = match kind {
+        Kind::Regular(n) => {
+            let phase = rng.range(0.0, TAU);
+            polygon(
+                (0..n)
+                    .map(|i| DVec2::from_angle(phase + TAU * i as f64 / n as f64) * size)
+                    .collect(),
+            )
+        }
+        Kind::Random(n) => polygon(
+            angles(n, rng)
+                .into_iter()
+                .map(|t| DVec2::from_angle(t) * size)
+                .collect(),
+        ),
+        Kind::Elongated(n) => polygon(
+            angles(n, rng)
+                .into_iter()
+                .map(|t| DVec2::new(t.cos() * size, t.sin() * size * 0.25))
+                .collect(),
+        ),
+        Kind::Box => {
+            let h = DVec2::new(rng.range(0.2, 0.8), rng.range(0.2, 0.8)) * size;
+            (
+                Shape::Box { half_extents: h },
+                Box::new(Cuboid::new(pvec(h))),
+            )
+        }
+        Kind::Circle => {
+            let r = 0.5 * size;
+            (Shape::Circle { radius: r }, Box::new(Ball::new(r)))
+        }
+        Kind::Capsule => {
+            let (h, r) = (rng.range(0.2, 0.6) * size, rng.range(0.1, 0.4) * size);
+            let shape = Shape::Capsule {
+                half_length: h,
+                radius: r,
+            };
+            (shape, Box::new(Capsule::new_x(h, r)))
+        }
+    };
+    let ours = shape.to_convex().expect("a valid shape").0;
+    assert_eq!(ours.vertices.len(), kind.n(), "{kind:?} kept every vertex");
+    Body {
+        points: ours.vertices.iter().map(|&v| pvec(v)).collect(),
+        radius: ours.radius,
+        ours,
+        parry,
+    }
+}
+
+/// B's position along `dir` from A's at which the signed distance is `target`, by bisection on
+/// our exact contact; `None` when it cannot be reached (an overlap deeper than the shapes).
+fn place_at(
+    a: &Body,
+    pose_a: Pose,
+    b: &Body,
+    angle_b: f64,
+    dir: DVec2,
+    target: f64,
+) -> Option<Pose> {
+    let world_a = a.ours.transformed(&pose_a);
+    let at = |s: f64| Pose::new(pose_a.position + dir * s, angle_b);
+    let signed = |s: f64| contact(&world_a, &b.ours.transformed(&at(s))).distance;
+    let (mut lo, mut hi) = (0.0, 8.0);
+    if signed(lo) >= target || signed(hi) <= target {
+        return None;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if signed(mid) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(at(hi))
+}
+
+fn ppose(p: &Pose) -> PPose {
+    PPose::new(pvec(p.position), p.angle)
+}
+
+/// The least time per call of `ours` and of `theirs` (ns), measured alternately.
+fn time_pair<R1, R2>(mut ours: impl FnMut() -> R1, mut theirs: impl FnMut() -> R2) -> (f64, f64) {
+    let once = |f: &mut dyn FnMut()| {
+        let t = Instant::now();
+        f();
+        t.elapsed().as_nanos() as f64
+    };
+    let probe = once(&mut || {
+        black_box(ours());
+        black_box(theirs());
+    });
+    let reps = ((20_000.0 / probe.max(1.0)) as usize).clamp(1, 100_000);
+    let (mut best_ours, mut best_theirs) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..5 {
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(ours());
+        }
+        best_ours = best_ours.min(t.elapsed().as_nanos() as f64 / reps as f64);
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(theirs());
+        }
+        best_theirs = best_theirs.min(t.elapsed().as_nanos() as f64 / reps as f64);
+    }
+    (best_ours, best_theirs)
+}
+
+/// One row of the table: a query on one pair of kinds at one size.
+struct Cell {
+    query: String,
+    pair: String,
+    n: usize,
+    ours: Vec<f64>,
+    theirs: Vec<f64>,
+    ratios: Vec<f64>,
+    /// For each ratio, the class (placement or motion) of its instance, and how ours answered
+    /// it (the route of `query::contact_by`, for distance and contact).
+    classes: Vec<String>,
+}
+
+impl Cell {
+    fn new(query: &str, a: Kind, b: Kind) -> Self {
+        let pair = if a == b {
+            a.name()
+        } else {
+            format!("{}–{}", a.name(), b.name())
+        };
+        Cell {
+            query: query.into(),
+            pair,
+            n: a.n().max(b.n()),
+            ours: vec![],
+            theirs: vec![],
+            ratios: vec![],
+            classes: vec![],
+        }
+    }
+
+    fn add(&mut self, class: impl Into<String>, (ours, theirs): (f64, f64)) {
+        self.ours.push(ours);
+        self.theirs.push(theirs);
+        self.ratios.push(ours / theirs);
+        self.classes.push(class.into());
+    }
+
+    fn print(&self) {
+        if self.ratios.is_empty() {
+            return;
+        }
+        let worst = (0..self.ratios.len())
+            .max_by(|&i, &j| self.ratios[i].total_cmp(&self.ratios[j]))
+            .unwrap();
+        println!(
+            "| {} | {} | {} | {} | {} | {} | **{:.2}** | {:.2} ({}) |",
+            self.query,
+            self.pair,
+            self.n,
+            self.ratios.len(),
+            ns(median(&self.ours)),
+            ns(median(&self.theirs)),
+            median(&self.ratios),
+            self.ratios[worst],
+            self.classes[worst],
+        );
+    }
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    let k = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[k]
+    } else {
+        0.5 * (v[k - 1] + v[k])
+    }
+}
+
+fn ns(x: f64) -> String {
+    if x < 1e3 {
+        format!("{x:.0} ns")
+    } else if x < 1e6 {
+        format!("{:.1} µs", x / 1e3)
+    } else {
+        format!("{:.2} ms", x / 1e6)
+    }
+}
+
+/// The pairs of kinds: each kind against its own, then the mixed pairs.
+fn pairs() -> Vec<(Kind, Kind)> {
+    let mut all = vec![];
+    for n in SIZES {
+        for k in [Kind::Regular(n), Kind::Random(n), Kind::Elongated(n)] {
+            all.push((k, k));
+        }
+    }
+    for k in [Kind::Box, Kind::Circle, Kind::Capsule] {
+        all.push((k, k));
+    }
+    all.extend([
+        (Kind::Circle, Kind::Box),
+        (Kind::Capsule, Kind::Box),
+        (Kind::Circle, Kind::Capsule),
+        (Kind::Box, Kind::Regular(8)),
+        (Kind::Circle, Kind::Regular(16)),
+    ]);
+    all
+}
+
+/// A placed pair: shapes, poses at `t = 0`.
+struct Placed {
+    a: Body,
+    b: Body,
+    pose_a: Pose,
+    pose_b: Pose,
+}
+
+/// A pair of `kinds` with B at signed distance `target` from A.
+fn placed(kinds: (Kind, Kind), target: f64, rng: &mut Rng) -> Placed {
+    loop {
+        let (a, b) = (body(kinds.0, rng), body(kinds.1, rng));
+        let pose_a = Pose::new(
+            DVec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)),
+            rng.range(0.0, TAU),
+        );
+        let (angle_b, dir) = (rng.range(0.0, TAU), rng.direction());
+        if let Some(pose_b) = place_at(&a, pose_a, &b, angle_b, dir, target) {
+            return Placed {
+                a,
+                b,
+                pose_a,
+                pose_b,
+            };
+        }
+    }
+}
+
+fn discrete(kinds: (Kind, Kind), rng: &mut Rng, wanted: &dyn Fn(&str) -> bool) -> Vec<Cell> {
+    let mut distance = Cell::new("distance", kinds.0, kinds.1);
+    let mut contact_cell = Cell::new("contact", kinds.0, kinds.1);
+    for (class, target) in GAPS {
+        for _ in 0..PER_CLASS {
+            let p = placed(kinds, target, rng);
+            let (at_a, at_b) = (Placement::from(p.pose_a), Placement::from(p.pose_b));
+            let (pa, pb) = (ppose(&p.pose_a), ppose(&p.pose_b));
+            let (la, lb) = (&p.a.ours, &p.b.ours);
+            let (sa, sb) = (&*p.a.parry, &*p.b.parry);
+            let (_, route) = query::contact_by(la, at_a, lb, at_b);
+            let class = format!("{class}, {route:?}");
+            if wanted("distance") {
+                distance.add(
+                    &class,
+                    time_pair(
+                        || query::distance(black_box(la), at_a, black_box(lb), at_b),
+                        || pq::distance(&pa, black_box(sa), &pb, black_box(sb)),
+                    ),
+                );
+            }
+            if wanted("contact") {
+                contact_cell.add(
+                    &class,
+                    time_pair(
+                        || query::contact(black_box(la), at_a, black_box(lb), at_b),
+                        || pq::contact(&pa, black_box(sa), &pb, black_box(sb), 1e9),
+                    ),
+                );
+            }
+        }
+    }
+    vec![distance, contact_cell]
+}
+
+/// The motions of the casts.
+const MOTIONS: [&str; 4] = ["approaching", "passing", "grazing", "receding"];
+
+/// A pair in motion: placed, with both bodies' velocities (per unit of time; the cast runs
+/// over `t ∈ [0, 1]`).
+struct Moving {
+    p: Placed,
+    velocity_a: DVec2,
+    velocity_b: DVec2,
+}
+
+fn moving(kinds: (Kind, Kind), motion: &str, rng: &mut Rng) -> Moving {
+    let drift = rng.direction() * rng.range(0.0, 1.0); // both bodies move
+    match motion {
+        "approaching" | "receding" => {
+            let gap = rng.range(0.2, 2.0);
+            let p = placed(kinds, gap, rng);
+            let towards_a = (p.pose_a.position - p.pose_b.position).normalize();
+            let side = towards_a.perp() * rng.range(-0.3, 0.3);
+            let speed = (gap + 1.0) * rng.range(1.2, 2.0);
+            let v = if motion == "approaching" {
+                (towards_a + side) * speed
+            } else {
+                -(towards_a + side) * speed
+            };
+            Moving {
+                p,
+                velocity_a: drift,
+                velocity_b: drift + v,
+            }
+        }
+        _ => {
+            // B placed where it comes closest (0.3 or 10⁻⁶), moving along the tangent there.
+            let closest = if motion == "passing" { 0.3 } else { 1e-6 };
+            let mut p = placed(kinds, closest, rng);
+            let world = |b: &Body, pose: &Pose| b.ours.transformed(pose);
+            let c = contact(&world(&p.a, &p.pose_a), &world(&p.b, &p.pose_b));
+            let along = c.normal.perp() * if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+            let half = rng.range(0.5, 2.0);
+            p.pose_b.position -= along * half;
+            Moving {
+                p,
+                velocity_a: drift,
+                velocity_b: drift + along * 2.0 * half,
+            }
+        }
+    }
+}
+
+fn linear(kinds: (Kind, Kind), rng: &mut Rng) -> Cell {
+    let mut cell = Cell::new("linear cast", kinds.0, kinds.1);
+    let options = ShapeCastOptions {
+        max_time_of_impact: 1.0,
+        target_distance: 0.0,
+        stop_at_penetration: true,
+        compute_impact_geometry_on_penetration: false,
+    };
+    for motion in MOTIONS {
+        for _ in 0..PER_CLASS {
+            let m = moving(kinds, motion, rng);
+            let p = &m.p;
+            let (at_a, at_b) = (Placement::from(p.pose_a), Placement::from(p.pose_b));
+            let (pa, pb) = (ppose(&p.pose_a), ppose(&p.pose_b));
+            let (va, vb) = (m.velocity_a, m.velocity_b);
+            let (la, lb) = (&p.a.ours, &p.b.ours);
+            let (sa, sb) = (&*p.a.parry, &*p.b.parry);
+            cell.add(
+                motion,
+                time_pair(
+                    || linear_time_of_impact(black_box(la), at_a, va, black_box(lb), at_b, vb),
+                    || {
+                        cast_shapes(
+                            &pa,
+                            pvec(va),
+                            black_box(sa),
+                            &pb,
+                            pvec(vb),
+                            black_box(sb),
+                            options,
+                        )
+                    },
+                ),
+            );
+        }
+    }
+    cell
+}
+
+fn rotating(kinds: (Kind, Kind), tolerance: f64, rng: &mut Rng) -> Vec<Cell> {
+    let label = |what: &str| format!("rotating cast {tolerance:e} vs {what}");
+    let mut against_sweep = Cell::new(&label("sweep"), kinds.0, kinds.1);
+    let mut against_nonlinear = Cell::new(&label("nonlinear"), kinds.0, kinds.1);
+    let settings = CastSettings {
+        tolerance,
+        ..CastSettings::default()
+    };
+    for motion in MOTIONS {
+        for _ in 0..PER_CLASS {
+            let m = moving(kinds, motion, rng);
+            let p = &m.p;
+            let spin =
+                |rng: &mut Rng| rng.range(0.3, 1.5) * if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+            let (wa, wb) = (spin(rng), spin(rng));
+            let ours = |b: &Body, pose: Pose, v: DVec2, w: f64| MovingBody {
+                local: b.ours.clone(),
+                pose,
+                velocity: v,
+                angular_velocity: w,
+            };
+            let a = ours(&p.a, p.pose_a, m.velocity_a, wa);
+            let b = ours(&p.b, p.pose_b, m.velocity_b, wb);
+            let (pa, pb) = (ppose(&p.pose_a), ppose(&p.pose_b));
+            let end =
+                |pose: &Pose, v: DVec2, w: f64| PPose::new(pvec(pose.position + v), pose.angle + w);
+            let sweep_a = Sweep::from_poses(&pa, &end(&p.pose_a, m.velocity_a, wa), PVec::ZERO);
+            let sweep_b = Sweep::from_poses(&pb, &end(&p.pose_b, m.velocity_b, wb), PVec::ZERO);
+            let proxy_a = ToiProxy::from_points(&p.a.points, p.a.radius);
+            let proxy_b = ToiProxy::from_points(&p.b.points, p.b.radius);
+            let ours_cast = || angular_time_of_impact(black_box(&a), black_box(&b), &settings);
+            against_sweep.add(
+                motion,
+                time_pair(ours_cast, || {
+                    sweep_time_of_impact(
+                        black_box(&proxy_a),
+                        &sweep_a,
+                        black_box(&proxy_b),
+                        &sweep_b,
+                        1.0,
+                        tolerance,
+                    )
+                }),
+            );
+            let motion_a = NonlinearRigidMotion::new(pa, PVec::ZERO, pvec(m.velocity_a), wa);
+            let motion_b = NonlinearRigidMotion::new(pb, PVec::ZERO, pvec(m.velocity_b), wb);
+            let (sa, sb) = (&*p.a.parry, &*p.b.parry);
+            against_nonlinear.add(
+                motion,
+                time_pair(ours_cast, || {
+                    cast_shapes_nonlinear(
+                        &motion_a,
+                        black_box(sa),
+                        &motion_b,
+                        black_box(sb),
+                        0.0,
+                        1.0,
+                        true,
+                    )
+                }),
+            );
+        }
+    }
+    vec![against_sweep, against_nonlinear]
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; any other argument picks the queries whose names start
+    // with it.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |q: &str| filter.is_empty() || filter.iter().any(|f| q.starts_with(f.as_str()));
+    println!("| query | shapes | n | instances | ours, median | parry, median | ours / parry, median | worst (its class) |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    // Each query and pair draws from its own seed: the same inputs whatever the filter.
+    let rng = |pair: usize, query: u64| Rng(0x2545_f491_4f6c_dd1d ^ ((pair as u64) << 8 | query));
+    let mut cells = vec![];
+    for (i, kinds) in pairs().into_iter().enumerate() {
+        if wanted("distance") || wanted("contact") {
+            cells.extend(discrete(kinds, &mut rng(i, 1), &wanted));
+        }
+        if wanted("linear") {
+            cells.push(linear(kinds, &mut rng(i, 2)));
+        }
+        if wanted("rotating") {
+            cells.extend(rotating(kinds, 1e-3, &mut rng(i, 3)));
+            cells.extend(rotating(kinds, 1e-6, &mut rng(i, 4)));
+        }
+    }
+    // Grouped by query, in the order they were measured.
+    let mut queries: Vec<&str> = vec![];
+    for c in &cells {
+        if !queries.contains(&c.query.as_str()) {
+            queries.push(&c.query);
+        }
+    }
+    for q in queries {
+        cells.iter().filter(|c| c.query == q).for_each(Cell::print);
+    }
+}
