@@ -23,7 +23,7 @@ use crate::geometry::{DVec2, Placement};
 /// The half extents `h` when `core` is the rectangle with corners `±h` (a box in its own frame,
 /// as [`crate::geometry::Shape::Box`] gives it, both extents positive): four vertices, opposite
 /// ones opposite, each `(±h.x, ±h.y)`.
-pub(super) fn centred_box(core: &[DVec2]) -> Option<DVec2> {
+pub(crate) fn centred_box(core: &[DVec2]) -> Option<DVec2> {
     let &[v0, v1, v2, v3] = core else {
         return None;
     };

@@ -29,13 +29,14 @@
 //!
 //! **What is ignored.** Rotation, as in the linear cast.
 
+use super::closed_form::centred_box;
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
     md_support, nearest_of_simplex, same_point, start_direction, Nearest, Simplex,
     GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::support::{box_extent, CoreShape, Posed};
-use crate::geometry::{length, unit, Convex, DVec2, Placement};
+use crate::geometry::{closest_on_segment, length, unit, Convex, DVec2, Placement};
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,9 +65,12 @@ impl LinearImpact {
 /// The first time in `[0, 1]` at which `a` and `b`, each in its own frame and placed at `t = 0`
 /// by its pose (as [`super::contact`] takes them), translating with velocities `velocity_a`
 /// and `velocity_b` (world space), touch, and the normal there (world space): the answer of
-/// [`crate::geometry::linear_cast::linear_cast`] without building the MD. Two circles are solved
-/// in closed form; other pairs by the GJK ray cast of the module doc, in A's frame (B seen from
-/// there, no vertex moved).
+/// [`crate::geometry::linear_cast::linear_cast`] without building the MD. In closed form: two
+/// circles (a quadratic), two boxes in their own frames (the separating axes in motion), a
+/// circle and a box (the slabs of the box grown by the radii, then its rounded corner),
+/// circles and capsules against capsules (the ray against their MD of at most four vertices,
+/// grown). Other pairs by the GJK ray cast of the module doc, in A's frame (B seen from there,
+/// no vertex moved).
 pub fn linear_time_of_impact(
     a: &Convex,
     at_a: impl Into<Placement>,
@@ -87,8 +91,27 @@ pub fn linear_time_of_impact(
     let b_in_a = at_b.relative_to(&at_a);
     // The motion of A relative to B, in A's frame.
     let d = at_a.rotate_back(velocity_a - velocity_b);
-    let impact = match (&a.vertices[..], &b.vertices[..]) {
-        (&[_], &[_]) => None, // touching or overlapping at the start (above)
+    let (boxed_a, boxed_b) = (centred_box(&a.vertices), centred_box(&b.vertices));
+    let radii = a.radius + b.radius;
+    let impact = match (&a.vertices[..], &b.vertices[..], boxed_a, boxed_b) {
+        (&[_], &[_], ..) => None, // touching or overlapping at the start (above)
+        (.., Some(ha), Some(hb)) if radii == 0.0 => boxes_impact(ha, hb, &b_in_a, d),
+        // A point against a box: the point's ray against the box grown by the radii, in the
+        // box's frame.
+        (&[centre], _, _, Some(h)) => {
+            let p = b_in_a.apply_inverse(centre);
+            point_box_impact(p, b_in_a.rotate_back(d), h, radii).map(|impact| LinearImpact {
+                // Out of the box towards A: from A towards B is the other way, in A's frame.
+                normal: impact.normal.map(|n| -b_in_a.rotate(n)),
+                ..impact
+            })
+        }
+        (_, &[centre], Some(h), _) => point_box_impact(b_in_a.apply(centre), -d, h, radii),
+        // Circles and capsules against capsules: their core MD has at most four vertices.
+        (&[a0, a1], &[b0], ..) => rounded_md_impact(&[b_in_a.apply(b0)], &[a0, a1], d, radii),
+        (va @ ([_] | [_, _]), &[b0, b1], ..) => {
+            rounded_md_impact(&[b_in_a.apply(b0), b_in_a.apply(b1)], va, d, radii)
+        }
         _ => ray_cast(a, &Posed::placed(b, b_in_a), d),
     };
     match impact {
@@ -145,6 +168,201 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
         }
     }
     Some(LinearImpact::MISS)
+}
+
+/// Two boxes `[−ha, ha]` (A, in its frame) and `[−hb, hb]` (placed in A's frame by `b_in_a`), A
+/// moving by `d` relative to B: the separating-axis test in motion (the second article's, on the
+/// four side directions, each standing for a box's two opposite sides). Along each axis the
+/// boxes overlap for an interval of time; they touch first when the last of those intervals
+/// begins, and not at all when the intervals do not meet in `[0, 1]`. Exact for boxes: every
+/// MD edge is parallel to a side of one of them. `None` when they touch or overlap at `t = 0`.
+fn boxes_impact(ha: DVec2, hb: DVec2, b_in_a: &Placement, d: DVec2) -> Option<LinearImpact> {
+    let (p, r) = (b_in_a.position, b_in_a.rotation);
+    let (c, s) = (r.x.abs(), r.y.abs());
+    // Each axis (A's frame) and the sum of the boxes' half-widths along it.
+    let axes = [
+        (DVec2::X, ha.x + hb.x * c + hb.y * s),
+        (DVec2::Y, ha.y + hb.x * s + hb.y * c),
+        (r, hb.x + ha.x * c + ha.y * s),
+        (r.perp(), hb.y + ha.x * s + ha.y * c),
+    ];
+    // B's centre relative to A's moves by −d.
+    let Some((enter, normal)) = slabs(axes.map(|(u, reach)| (u, p.dot(u), -d.dot(u), reach)))
+    else {
+        return Some(LinearImpact::MISS);
+    };
+    (enter > 0.0).then_some(LinearImpact {
+        status: CastStatus::Hit,
+        toi: enter,
+        normal: Some(normal),
+    })
+}
+
+/// Slabs in motion: for each `(u, at, speed, reach)`, a point at `at + speed·t` along the unit
+/// axis `u` is within the slab `[−reach, reach]` for an interval of time. The time all the
+/// intervals have begun, and the slab's side met then (`±u`, outward); `None` when they never
+/// meet in `[0, 1]` (the start may be before 0: within every slab at `t = 0`).
+fn slabs(axes: impl IntoIterator<Item = (DVec2, f64, f64, f64)>) -> Option<(f64, DVec2)> {
+    let (mut enter, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
+    let mut side = DVec2::ZERO;
+    for (u, at, speed, reach) in axes {
+        if speed == 0.0 {
+            if at.abs() > reach {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((-reach - at) / speed, (reach - at) / speed);
+        let (low, high) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
+        if low > enter {
+            enter = low;
+            side = if at + speed * low > 0.0 { u } else { -u };
+        }
+        exit = exit.min(high);
+    }
+    let never = exit < 0.0 || enter > exit || enter > 1.0 || enter.is_nan();
+    (!never).then_some((enter, side))
+}
+
+/// A point at `p` moving by `v` against the box `[−h, h]` grown by `radius` (in the box's frame):
+/// the first time in `[0, 1]` it reaches the grown box, and the box's outward normal there.
+/// The ray enters the box grown square first (slabs); where that entry falls beyond a corner,
+/// the rounded corner is a circle about it, met later or not at all (a ray that misses it
+/// misses the sides' bands too: to reach one from the corner's square it crosses the circle).
+/// `None` when the point is within the grown box at `t = 0`.
+fn point_box_impact(p: DVec2, v: DVec2, h: DVec2, radius: f64) -> Option<LinearImpact> {
+    let beyond = p.abs() - h;
+    if beyond.max_element() <= 0.0 || beyond.max(DVec2::ZERO).length() <= radius {
+        return None;
+    }
+    let grown = h + DVec2::splat(radius);
+    let axes = [(DVec2::X, p.x, v.x, grown.x), (DVec2::Y, p.y, v.y, grown.y)];
+    let Some((enter, normal)) = slabs(axes) else {
+        return Some(LinearImpact::MISS);
+    };
+    // (Inside the grown square at the start, outside the grown box: beyond a corner already.)
+    let entry = p + v * enter.max(0.0);
+    if enter >= 0.0 && (entry.x.abs() <= h.x || entry.y.abs() <= h.y) {
+        return Some(LinearImpact {
+            status: CastStatus::Hit,
+            toi: enter,
+            normal: Some(normal),
+        });
+    }
+    // Beyond a corner: the circle of `radius` about it.
+    let corner = DVec2::new(h.x.copysign(entry.x), h.y.copysign(entry.y));
+    let start = p - corner;
+    let (closing, room) = (-start.dot(v), start.length_squared() - radius * radius);
+    let discriminant = closing * closing - v.length_squared() * room;
+    if closing > 0.0 && discriminant >= 0.0 {
+        let toi = room / (closing + discriminant.sqrt());
+        if toi <= 1.0 {
+            let out = start + v * toi;
+            return Some(LinearImpact {
+                status: CastStatus::Hit,
+                toi,
+                normal: unit(out),
+            });
+        }
+    }
+    Some(LinearImpact::MISS)
+}
+
+/// Cores of one or two vertices (points and segments: circles and capsules), B's placed in A's
+/// frame, A moving by `d` relative to B: where the ray from the origin along `d` first meets
+/// their MD (a point, a segment or a parallelogram) grown by `radii`, in closed form. The grown
+/// MD is the union of the MD, a disc about each vertex and a band along each edge, so the ray
+/// first meets it on a disc or on the outer side of a band: the least of the discs' first
+/// meetings and the crossings of each edge moved out by `radii` to either side (the inner one
+/// lies inside the grown MD, never first). `None` when the cores are within `radii` at the
+/// start (or cross).
+fn rounded_md_impact(b: &[DVec2], a: &[DVec2], d: DVec2, radii: f64) -> Option<LinearImpact> {
+    // The MD B ⊖ A, its vertices in order round it (either way).
+    let mut md = [DVec2::ZERO; 4];
+    let n = match (a, b) {
+        (&[a0], &[b0]) => {
+            md[0] = b0 - a0;
+            1
+        }
+        (&[a0], &[b0, b1]) => {
+            md[..2].copy_from_slice(&[b0 - a0, b1 - a0]);
+            2
+        }
+        (&[a0, a1], &[b0]) => {
+            md[..2].copy_from_slice(&[b0 - a0, b0 - a1]);
+            2
+        }
+        (&[a0, a1], &[b0, b1]) => {
+            md = [b0 - a0, b1 - a0, b1 - a1, b0 - a1];
+            4
+        }
+        _ => unreachable!("points and segments only"),
+    };
+    let md = &md[..n];
+    // In contact at the start: the origin within `radii` of the MD (or inside it).
+    if origin_within(md, radii) {
+        return None;
+    }
+    let mut best: Option<(f64, DVec2)> = None;
+    let mut consider = |t: f64, out: DVec2| {
+        if (0.0..=1.0).contains(&t) && best.is_none_or(|(b, _)| t < b) {
+            best = Some((t, out));
+        }
+    };
+    for &v in md {
+        // |d·t − v| = radii, approaching.
+        let (closing, room) = (v.dot(d), v.length_squared() - radii * radii);
+        let discriminant = closing * closing - d.length_squared() * room;
+        if closing > 0.0 && discriminant >= 0.0 {
+            let t = room / (closing + discriminant.sqrt());
+            if let Some(out) = unit(d * t - v) {
+                consider(t, out);
+            }
+        }
+    }
+    for i in 0..n {
+        let (p, q) = (md[i], md[(i + 1) % n]);
+        let Some(normal) = unit((q - p).perp()) else {
+            continue;
+        };
+        for side in [normal, -normal] {
+            // The edge moved out by `radii` along `side`: the line `side · y = level`. The
+            // origin lies beyond it (`0 > level`) and the ray moves towards it.
+            let (level, speed) = (side.dot(p) + radii, side.dot(d));
+            if !(level < 0.0 && speed < 0.0) {
+                continue;
+            }
+            let t = level / speed;
+            let x = d * t - side * radii; // on the edge's own line
+                                          // Within the edge.
+            let along = (x - p).dot(q - p);
+            if (0.0..=(q - p).length_squared()).contains(&along) {
+                consider(t, side);
+            }
+        }
+    }
+    Some(match best {
+        Some((toi, out)) => LinearImpact {
+            status: CastStatus::Hit,
+            toi,
+            normal: Some(-out),
+        },
+        None => LinearImpact::MISS,
+    })
+}
+/// Whether the origin lies within `radii` of the MD `md` (a point, a segment, or a parallelogram
+/// with its vertices in order round it), or inside it.
+fn origin_within(md: &[DVec2], radii: f64) -> bool {
+    let n = md.len();
+    let edges = || (0..n).map(|i| (md[i], md[(i + 1) % n]));
+    let near = |(p, q): (DVec2, DVec2)| closest_on_segment(p, q, DVec2::ZERO).0.length() <= radii;
+    if n == 1 {
+        return md[0].length() <= radii;
+    }
+    // Inside a parallelogram: on the same side of every edge.
+    let sides = edges().map(|(p, q)| (q - p).perp_dot(-p));
+    let inside = n > 2 && (sides.clone().all(|x| x > 0.0) || sides.clone().all(|x| x < 0.0));
+    inside || edges().any(near)
 }
 
 /// The GJK ray cast of the module doc, in the frame `a` and `b` are given in, A moving by `d`
