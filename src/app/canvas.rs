@@ -1,10 +1,11 @@
 //! The window as a canvas: the only code that draws with macroquad.
 //!
 //! The painter (`view::paint`) decides what every mark looks like; this draws its primitives.
-//! Lines, paths, circles and fills go through macroquad, clipped to the group's rectangle by the
-//! GPU's scissor; text goes through egui's painter, whose fonts cover the Unicode the figures
-//! use once [`displayable`] has replaced what they lack. Dashes start afresh on each segment of
-//! a path, and the joints of thick solid paths of few points are rounded with dots.
+//! Every mark goes through egui's painter as one of its shapes, clipped to the group's rectangle
+//! (egui smooths the edges itself: the window is not multisampled); egui's fonts cover the
+//! Unicode the figures use once [`displayable`] has replaced what they lack. Dashes start afresh
+//! on each segment of a path, and the joints of thick solid paths of few points are rounded
+//! with dots. Only the window's background is cleared with macroquad.
 
 use crate::palette::Rgba;
 use crate::view::camera::ScreenRect;
@@ -46,9 +47,18 @@ pub fn color(c: Rgba) -> Color {
     Color::from_rgba(c.0, c.1, c.2, c.3)
 }
 
-/// The egui colour of a palette colour.
+/// The egui colour of a palette colour, premultiplied by its alpha as the window blends it: in
+/// gamma space (egui-miniquad blends the colours as they are, `1, 1 − α`). egui's own
+/// `from_rgba_unmultiplied` premultiplies in linear light, which on this blending makes a
+/// translucent mark brighter than what is under it (a grey fill came out white).
 pub fn egui_color(c: Rgba) -> egui::Color32 {
-    egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
+    let times_alpha = |x: u8| ((u16::from(x) * u16::from(c.3) + 127) / 255) as u8;
+    egui::Color32::from_rgba_premultiplied(
+        times_alpha(c.0),
+        times_alpha(c.1),
+        times_alpha(c.2),
+        c.3,
+    )
 }
 
 /// Fills the whole window.
@@ -56,24 +66,37 @@ pub fn clear(c: Rgba) {
     clear_background(color(c));
 }
 
-/// The window's canvas for one frame. Text goes to `text`, a painter on egui's background
-/// layer (drawn after macroquad).
+/// The window's canvas for one frame: every mark becomes one of egui's shapes on `painter`, a
+/// painter on egui's background layer (under the panels). egui draws its shapes with edges
+/// smoothed over a pixel (feathering), so the window needs no multisampling, which costs four
+/// times the pixels with software GL. Text goes on top of the rest of the figure, as a figure's
+/// labels must: it is kept aside and added after the other marks ([`WindowCanvas::finish`]).
 pub struct WindowCanvas {
-    text: egui::Painter,
+    painter: egui::Painter,
     /// The painter as given, for when a clipped group ends.
     unclipped: egui::Painter,
+    /// Text, with the painter (its clip) it was drawn with, added last.
+    texts: Vec<(egui::Painter, egui::Shape)>,
     /// Screen pixels to one of egui's points (more than 1 in presentation mode): the painter
-    /// places text in points, the canvas is handed pixels.
+    /// places marks in points, the canvas is handed pixels.
     pixels_per_point: f32,
 }
 
 impl WindowCanvas {
-    pub fn new(text: egui::Painter) -> WindowCanvas {
-        let pixels_per_point = text.ctx().pixels_per_point();
+    pub fn new(painter: egui::Painter) -> WindowCanvas {
+        let pixels_per_point = painter.ctx().pixels_per_point();
         WindowCanvas {
-            unclipped: text.clone(),
-            text,
+            unclipped: painter.clone(),
+            painter,
+            texts: Vec::new(),
             pixels_per_point,
+        }
+    }
+
+    /// Adds the text kept aside, over everything else drawn.
+    pub fn finish(self) {
+        for (painter, text) in self.texts {
+            painter.add(text);
         }
     }
 
@@ -81,69 +104,137 @@ impl WindowCanvas {
     fn points(&self, p: Vec2) -> egui::Pos2 {
         egui::pos2(p.x, p.y) / self.pixels_per_point
     }
-}
 
-fn scissor(rect: Option<ScreenRect>) {
-    let dpi = screen_dpi_scale();
-    let gl = unsafe { get_internal_gl() };
-    gl.quad_gl.scissor(rect.map(|r| {
-        (
-            (r.x * dpi).round() as i32,
-            (r.y * dpi).round() as i32,
-            (r.w * dpi).round() as i32,
-            (r.h * dpi).round() as i32,
-        )
-    }));
-}
+    fn all_points(&self, pts: &[Vec2]) -> Vec<egui::Pos2> {
+        pts.iter().map(|&p| self.points(p)).collect()
+    }
 
-/// A line as `pen` says (solid or dashed).
-fn stroke_line(p: Vec2, q: Vec2, pen: Pen) {
-    let c = color(pen.color);
-    if !pen.dashed {
-        draw_line(p.x, p.y, q.x, q.y, pen.width, c);
-        return;
+    /// A pen as egui's stroke: its width in points.
+    fn stroke(&self, pen: Pen) -> egui::Stroke {
+        egui::Stroke::new(pen.width / self.pixels_per_point, egui_color(pen.color))
     }
-    let len = (q - p).length();
-    if len <= 0.0 || !len.is_finite() {
-        return;
-    }
-    let u = (q - p) / len;
-    let mut s = 0.0;
-    let mut n = 0;
-    while s < len && n < MAX_DASHES {
-        let e = (s + DASH_PX).min(len);
-        let (a, b) = (p + u * s, p + u * e);
-        draw_line(a.x, a.y, b.x, b.y, pen.width, c);
-        s += DASH_PX + GAP_PX;
-        n += 1;
-    }
-}
 
-/// A path through `pts`, closed or open.
-fn stroke_path(pts: &[Vec2], closed: bool, pen: Pen) {
-    let n = pts.len();
-    if n < 2 {
-        return;
+    /// A line as `pen` says (solid or dashed).
+    fn stroke_line(&self, p: Vec2, q: Vec2, pen: Pen) {
+        let stroke = self.stroke(pen);
+        let ends = [self.points(p), self.points(q)];
+        if !pen.dashed {
+            self.painter.line_segment(ends, stroke);
+            return;
+        }
+        let len = (q - p).length();
+        if len <= 0.0 || !len.is_finite() {
+            return;
+        }
+        // At most MAX_DASHES dashes: a dashed line far off screen is not drawn dash by dash.
+        let dash = DASH_PX.max(len / MAX_DASHES as f32 - GAP_PX) / self.pixels_per_point;
+        let gap = GAP_PX / self.pixels_per_point;
+        self.painter
+            .extend(egui::Shape::dashed_line(&ends, stroke, dash, gap));
     }
-    let segments = if closed { n } else { n - 1 };
-    for i in 0..segments {
-        stroke_line(pts[i], pts[(i + 1) % n], pen);
-    }
-    if pen.round && n <= MAX_JOINT_DOTS {
-        for p in pts {
-            draw_circle(p.x, p.y, pen.width / 2.0, color(pen.color));
+
+    /// A path through `pts`, closed or open.
+    fn stroke_path(&self, pts: &[Vec2], closed: bool, pen: Pen) {
+        let n = pts.len();
+        if n < 2 {
+            return;
+        }
+        if pen.dashed {
+            // Dashes start afresh on each segment, as in the exported pictures.
+            let segments = if closed { n } else { n - 1 };
+            for i in 0..segments {
+                self.stroke_line(pts[i], pts[(i + 1) % n], pen);
+            }
+        } else {
+            let points = self.all_points(pts);
+            let stroke = self.stroke(pen);
+            self.painter.add(if closed {
+                egui::Shape::closed_line(points, stroke)
+            } else {
+                egui::Shape::line(points, stroke)
+            });
+        }
+        if pen.round && n <= MAX_JOINT_DOTS {
+            let radius = pen.width / 2.0 / self.pixels_per_point;
+            for &p in pts {
+                self.painter
+                    .circle_filled(self.points(p), radius, egui_color(pen.color));
+            }
         }
     }
 }
 
-/// Fills a convex outline as a fan of triangles.
-fn fill_convex(pts: &[Vec2], fill: Rgba) {
-    if pts.len() < 3 {
-        return;
+impl Canvas for WindowCanvas {
+    fn begin_group(&mut self, _id: &str, clip: Option<(&str, ScreenRect)>) {
+        if let Some((_, r)) = clip {
+            let rect = egui::Rect::from_min_max(
+                self.points(Vec2::new(r.x, r.y)),
+                self.points(Vec2::new(r.x + r.w, r.y + r.h)),
+            );
+            self.painter = self.unclipped.with_clip_rect(rect);
+        }
     }
-    let c = color(fill);
-    for i in 1..pts.len() - 1 {
-        draw_triangle(pts[0], pts[i], pts[i + 1], c);
+
+    fn end_group(&mut self) {
+        self.painter = self.unclipped.clone();
+    }
+
+    fn line(&mut self, from: Vec2, to: Vec2, pen: Pen) {
+        self.stroke_line(from, to, pen);
+    }
+
+    fn polyline(&mut self, points: &[Vec2], pen: Pen) {
+        self.stroke_path(points, false, pen);
+    }
+
+    fn polygon(&mut self, points: &[Vec2], fill: Option<Rgba>, pen: Option<Pen>) {
+        if let Some(f) = fill {
+            if points.len() >= 3 {
+                let shape = egui::Shape::convex_polygon(
+                    self.all_points(points),
+                    egui_color(f),
+                    egui::Stroke::NONE,
+                );
+                self.painter.add(shape);
+            }
+        }
+        if let Some(p) = pen {
+            self.stroke_path(points, true, p);
+        }
+    }
+
+    fn circle(&mut self, centre: Vec2, radius: f32, fill: Option<Rgba>, pen: Option<Pen>) {
+        self.polygon(&circle_points(centre, radius), fill, pen);
+    }
+
+    fn dot(&mut self, centre: Vec2, radius: f32, c: Rgba) {
+        let radius = radius / self.pixels_per_point;
+        self.painter
+            .circle_filled(self.points(centre), radius, egui_color(c));
+    }
+
+    fn text(&mut self, at: Vec2, text: &str, style: TextStyle) {
+        let size = style.size / self.pixels_per_point;
+        let font = if style.monospace {
+            egui::FontId::monospace(size)
+        } else {
+            egui::FontId::proportional(size)
+        };
+        let galley = self
+            .painter
+            .layout_no_wrap(displayable(text), font, egui_color(style.color));
+        // Left-aligned, centred on `at` vertically.
+        let at = self.points(at) - egui::vec2(0.0, galley.size().y / 2.0);
+        let shape = egui::Shape::galley(at, galley, egui_color(style.color));
+        self.texts.push((self.painter.clone(), shape));
+    }
+
+    fn rect(&mut self, r: ScreenRect, _corner: f32, fill: Rgba) {
+        let rect = egui::Rect::from_min_max(
+            self.points(Vec2::new(r.x, r.y)),
+            self.points(Vec2::new(r.x + r.w, r.y + r.h)),
+        );
+        self.painter.rect_filled(rect, 0.0, egui_color(fill));
     }
 }
 
@@ -159,72 +250,22 @@ fn circle_points(centre: Vec2, radius: f32) -> Vec<Vec2> {
         .collect()
 }
 
-impl Canvas for WindowCanvas {
-    fn begin_group(&mut self, _id: &str, clip: Option<(&str, ScreenRect)>) {
-        if let Some((_, r)) = clip {
-            scissor(Some(r));
-            let rect = egui::Rect::from_min_max(
-                self.points(Vec2::new(r.x, r.y)),
-                self.points(Vec2::new(r.x + r.w, r.y + r.h)),
-            );
-            self.text = self.unclipped.with_clip_rect(rect);
-        }
-    }
-
-    fn end_group(&mut self) {
-        scissor(None);
-        self.text = self.unclipped.clone();
-    }
-
-    fn line(&mut self, from: Vec2, to: Vec2, pen: Pen) {
-        stroke_line(from, to, pen);
-    }
-
-    fn polyline(&mut self, points: &[Vec2], pen: Pen) {
-        stroke_path(points, false, pen);
-    }
-
-    fn polygon(&mut self, points: &[Vec2], fill: Option<Rgba>, pen: Option<Pen>) {
-        if let Some(f) = fill {
-            fill_convex(points, f);
-        }
-        if let Some(p) = pen {
-            stroke_path(points, true, p);
-        }
-    }
-
-    fn circle(&mut self, centre: Vec2, radius: f32, fill: Option<Rgba>, pen: Option<Pen>) {
-        self.polygon(&circle_points(centre, radius), fill, pen);
-    }
-
-    fn dot(&mut self, centre: Vec2, radius: f32, c: Rgba) {
-        draw_circle(centre.x, centre.y, radius, color(c));
-    }
-
-    fn text(&mut self, at: Vec2, text: &str, style: TextStyle) {
-        let size = style.size / self.pixels_per_point;
-        let font = if style.monospace {
-            egui::FontId::monospace(size)
-        } else {
-            egui::FontId::proportional(size)
-        };
-        self.text.text(
-            self.points(at),
-            egui::Align2::LEFT_CENTER,
-            displayable(text),
-            font,
-            egui_color(style.color),
-        );
-    }
-
-    fn rect(&mut self, r: ScreenRect, _corner: f32, fill: Rgba) {
-        draw_rectangle(r.x, r.y, r.w, r.h, color(fill));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn translucent_colours_are_premultiplied_in_gamma_space() {
+        // 40/255 of a grey over a light background must darken it, as macroquad's blending did.
+        let c = egui_color(Rgba(120, 120, 140, 40));
+        assert_eq!(c.to_array(), [19, 19, 22, 40]);
+        let over = |under: u8| u16::from(c.r()) + u16::from(under) * (255 - 40) / 255;
+        assert!(over(250) < 250);
+        assert_eq!(
+            egui_color(Rgba(10, 20, 30, 255)).to_array(),
+            [10, 20, 30, 255]
+        );
+    }
 
     #[test]
     fn displayable_replaces_what_the_fonts_lack() {

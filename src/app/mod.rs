@@ -17,6 +17,7 @@ mod canvas;
 pub mod command;
 pub mod document;
 pub mod files;
+pub mod frame_meter;
 pub mod gesture;
 pub mod history;
 pub mod host;
@@ -1001,6 +1002,15 @@ impl App {
         }
     }
 
+    /// For [`frame_meter`]: B turned by half a degree, as while a person turns it, and the
+    /// next frame asked for at once.
+    fn turn_b_for_measuring(&mut self) {
+        let mut scene = self.doc.scene.clone();
+        scene.b.angle_deg += 0.5;
+        self.doc.set_scene(scene);
+        macroquad::miniquad::window::schedule_update();
+    }
+
     /// Whether the next frame must come without waiting for an event: while something moves
     /// (playing, a gesture, the cameras settling, an egui animation) or is due after drawing.
     fn wants_next_frame(&self, ctx: &egui::Context) -> bool {
@@ -1019,6 +1029,7 @@ impl App {
         let text = ctx.layer_painter(egui::LayerId::background());
         let mut canvas = canvas::WindowCanvas::new(text);
         paint::paint_panes(&self.view.panes.picture(&self.shown()), &mut canvas);
+        canvas.finish();
     }
 
     fn apply_all(&mut self, commands: Vec<Command>) {
@@ -1287,7 +1298,8 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
         window_width: 1400,
         window_height: 860,
         high_dpi: true,
-        sample_count: 4,
+        // Not multisampled: egui smooths the figure's edges (`canvas`).
+        sample_count: 1,
         ..Default::default()
     };
     // The window sleeps until something happens: input, or a frame it asks for itself
@@ -1313,18 +1325,33 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
     };
     app.start();
     app.panic_key = std::env::var_os("MINKOWSKI_LAB_PANIC_KEY").is_some();
+    let mut meter = frame_meter::FrameMeter::from_env();
     macroquad::Window::from_config(conf, async move {
         // Closing the window asks first when there are unsaved changes.
         prevent_quit();
         loop {
+            let frame = crate::sys::stopwatch();
             if app.quit {
                 macroquad::miniquad::window::order_quit();
             }
             canvas::clear(palette::BACKGROUND);
+            let phase = crate::sys::stopwatch();
             egui_macroquad::ui(|ctx| app.frame(ctx));
+            let app_ms = phase.millis();
+            let phase = crate::sys::stopwatch();
             egui_macroquad::draw();
+            let draw_ms = phase.millis();
             app.write_requested_png();
+            let phase = crate::sys::stopwatch();
             next_frame().await;
+            let present_ms = phase.millis();
+            if let Some(m) = &mut meter {
+                if m.record([app_ms, draw_ms, present_ms, frame.millis()]) {
+                    print!("{}", m.report());
+                    std::process::exit(0);
+                }
+                app.turn_b_for_measuring();
+            }
         }
     });
     Ok(())

@@ -1224,10 +1224,14 @@ fn iteration_table(
                 .collect()
         })
         .collect();
+    // The cells are monospace: a cell's width is its length in characters times one
+    // character's (laying out every cell of a table of thousands of rows, every frame, took
+    // longer than the rest of the frame).
+    let char_width = measure(ui, "0", &mono).x;
     let mut widths: Vec<f32> = headers.iter().map(|h| measure(ui, h, &body).x).collect();
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = w.max(measure(ui, cell, &mono).x);
+            *w = w.max(cell.chars().count() as f32 * char_width);
         }
     }
     let gap = ui.spacing().item_spacing.x;
@@ -1255,48 +1259,62 @@ fn iteration_table(
                     }
                 });
                 ui.separator();
-                egui::ScrollArea::vertical()
+                // Only the rows in view are laid out (a table can have thousands). The current
+                // row is scrolled into view when the step changes, not every frame (the person
+                // may scroll the table meanwhile); in a picture, every frame.
+                let pitch = row_height + ui.spacing().item_spacing.y;
+                let seen = egui::Id::new("iteration_row_scrolled");
+                let mut area = egui::ScrollArea::vertical()
                     .id_salt("iterations")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        for (i, row) in rows.iter().enumerate() {
-                            let current = i == step;
-                            let band = egui::Rect::from_min_size(
-                                ui.cursor().min,
-                                egui::vec2(total, row_height),
-                            );
-                            if i % 2 == 1 {
-                                ui.painter().rect_filled(band, 0.0, stripe);
-                            }
-                            ui.horizontal(|ui| {
-                                for (k, (text, w)) in row.iter().zip(&widths).enumerate() {
-                                    let rich = egui::RichText::new(text).monospace();
-                                    let rich = if current {
-                                        rich.background_color(highlight)
-                                    } else {
-                                        rich
-                                    };
-                                    let label = egui::Label::new(rich).sense(egui::Sense::click());
-                                    let r = cell(ui, *w, label).on_hover_text("show this step");
-                                    if r.clicked() {
-                                        out.push(Command::Step(i));
-                                    }
-                                    // Scrolled into view when the step changes, not every
-                                    // frame (the person may scroll the table meanwhile); a
-                                    // picture, every frame.
-                                    let seen = egui::Id::new("iteration_row_scrolled");
-                                    if current
-                                        && k == 0
-                                        && (picture
-                                            || ui.data(|d| d.get_temp::<usize>(seen)) != Some(i))
-                                    {
-                                        r.scroll_to_me(None);
-                                        ui.data_mut(|d| d.insert_temp(seen, i));
-                                    }
-                                }
-                            });
+                    .auto_shrink([false, false]);
+                if step < rows.len()
+                    && (picture || ui.data(|d| d.get_temp::<usize>(seen)) != Some(step))
+                {
+                    // As little as brings the row into view (none when it is in view).
+                    let id = ui.make_persistent_id("iterations");
+                    let offset = egui::scroll_area::State::load(ui.ctx(), id)
+                        .map_or(0.0, |state| state.offset.y);
+                    let (view, row_top) = (ui.available_height(), step as f32 * pitch);
+                    let top = if row_top < offset {
+                        Some(row_top)
+                    } else if row_top + pitch > offset + view {
+                        Some(row_top + pitch - view)
+                    } else {
+                        None
+                    };
+                    if let Some(top) = top {
+                        area = area.vertical_scroll_offset(top.max(0.0));
+                    }
+                    ui.data_mut(|d| d.insert_temp(seen, step));
+                }
+                area.show_rows(ui, row_height, rows.len(), |ui, shown| {
+                    for i in shown {
+                        let row = &rows[i];
+                        let current = i == step;
+                        let band = egui::Rect::from_min_size(
+                            ui.cursor().min,
+                            egui::vec2(total, row_height),
+                        );
+                        if i % 2 == 1 {
+                            ui.painter().rect_filled(band, 0.0, stripe);
                         }
-                    });
+                        ui.horizontal(|ui| {
+                            for (text, w) in row.iter().zip(&widths) {
+                                let rich = egui::RichText::new(text).monospace();
+                                let rich = if current {
+                                    rich.background_color(highlight)
+                                } else {
+                                    rich
+                                };
+                                let label = egui::Label::new(rich).sense(egui::Sense::click());
+                                let r = cell(ui, *w, label).on_hover_text("show this step");
+                                if r.clicked() {
+                                    out.push(Command::Step(i));
+                                }
+                            }
+                        });
+                    }
+                });
             });
         });
 }
