@@ -1621,8 +1621,35 @@ fn line_plot(
             .collect();
         if bars {
             let half = (inner.width() / count.max(1) as f32 * 0.35).max(0.5);
+            // More bars than pixels across: of the bars that fall in one column of pixels, the
+            // one farthest from zero (and the current step's), so that a table of thousands of
+            // rows draws a few hundred bars that look the same.
+            let mut column = f32::NEG_INFINITY;
+            let mut keep = vec![true; points.len()];
+            if count as f32 > inner.width() {
+                let mut best: Option<usize> = None;
+                for (i, p) in points.iter().enumerate() {
+                    let Some(p) = p else {
+                        keep[i] = false;
+                        continue;
+                    };
+                    let here = p.x.floor();
+                    let size = |k: usize| line.heights[k].map_or(0.0, f64::abs);
+                    if here != column {
+                        column = here;
+                        best = Some(i);
+                    } else if let Some(b) = best {
+                        let (loser, winner) = if size(i) > size(b) { (b, i) } else { (i, b) };
+                        keep[loser] = loser == step;
+                        best = Some(winner);
+                    }
+                }
+            }
             for (i, (p, l)) in points.iter().zip(&line.heights).enumerate() {
                 let (Some(p), Some(l)) = (p, l) else { continue };
+                if !keep[i] {
+                    continue;
+                }
                 let color = match scale {
                     PlotScale::Counts => line.color,
                     _ if *l > 0.0 => egui_color(crate::palette::SAT_GAP),
@@ -1651,8 +1678,14 @@ fn line_plot(
                 painter.add(egui::Shape::line(run, (1.5, line.color)));
             }
         }
+        // A dot for every value while they stand apart (at least a dot's width each); closer
+        // than that they would only blot out the line, and only the current step's is drawn.
+        let apart = inner.width() / count.max(1) as f32 >= 6.0;
         for (i, (p, hollow)) in points.iter().zip(&line.hollow).enumerate() {
             let Some(p) = p else { continue };
+            if !apart && i != step {
+                continue;
+            }
             let r = if i == step { 5.0 } else { 3.0 };
             if *hollow {
                 painter.circle_stroke(*p, r, (1.5, line.color));
