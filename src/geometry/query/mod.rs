@@ -584,6 +584,14 @@ impl<'a> Seen<'a> {
         self.to.apply(self.local[k])
     }
 
+    /// Vertex `to` less vertex `from`, turned into the placing frame: from the core's own
+    /// coordinates, so that near-duplicate vertices that placing rounds onto one point keep
+    /// their true direction (what a certificate's look at a corner's neighbours needs).
+    #[inline]
+    fn between(&self, from: usize, to: usize) -> DVec2 {
+        self.to.rotate(self.local[to] - self.local[from])
+    }
+
     /// The values `dir · v` of the placed vertices.
     #[inline]
     fn along(&self, dir: DVec2) -> Along<'a> {
@@ -641,10 +649,11 @@ fn corners_nearest(
     let (out, _) = rescaled(nearest - corner);
     let behind = |v: DVec2, from: DVec2, d: DVec2| (v - from).dot(d) <= 0.0;
     let ((i0, i1), (k0, k1)) = (around(i, n), around(k, m));
+    // The other core's neighbours from its own coordinates (`Seen::between`).
     let holds = behind(faces[i1], corner, out)
         && behind(faces[i0], corner, out)
-        && behind(other.at(k1), nearest, -out)
-        && behind(other.at(k0), nearest, -out);
+        && other.between(k, k1).dot(-out) <= 0.0
+        && other.between(k, k0).dot(-out) <= 0.0;
     let out = nearest - corner;
     let gap = length(out);
     let contact = || FaceContact::between(from_a, gap, out / gap, corner, nearest);
@@ -666,7 +675,13 @@ fn corner_against_edge(
         return None;
     }
     let (corner, start) = (faces[i], other.at(j));
-    let (edge, size) = rescaled(other.at(around(j, m).1) - start);
+    // The edge's direction from the core's own coordinates (`Seen::between`); an edge no longer
+    // than rounding of the coordinates cannot tell where a foot falls.
+    let (edge, size) = rescaled(other.between(j, around(j, m).1));
+    let long_enough = size > GRAZING * corner.abs().max(start.abs()).max_element();
+    if !long_enough {
+        return None; // (NaN too)
+    }
     let (i_before, i_after) = around(i, n);
     let normal = outward(edge);
     let lifted = normal.dot(corner - start);
@@ -937,7 +952,13 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
             let mut nearest = other.at(k);
             let mut lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
             let mut along = (nearest - start).dot(edge);
-            let on_face = |along: f64| (0.0..=edge.length_squared() * size).contains(&along);
+            // A face no longer than rounding of the coordinates cannot tell where a foot falls
+            // (near-duplicate vertices of a core in its own frame, placed far off): its corners'
+            // certificates decide.
+            let magnitude = start.abs().max(nearest.abs()).max_element();
+            let long_enough = size > GRAZING * magnitude;
+            let on_face =
+                |along: f64| long_enough && (0.0..=edge.length_squared() * size).contains(&along);
             if lifted > 0.0 && on_face(along) {
                 // A gap with its foot on the face settles the answer, so it must be the least:
                 // rounding can mislead the walk on a core with near-duplicate vertices (a level

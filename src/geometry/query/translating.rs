@@ -134,15 +134,10 @@ pub fn linear_time_of_impact(
 fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Option<LinearImpact> {
     let start = centre_b - centre_a;
     // |start − d·t|² = radii²: (d·d) t² − 2 (start·d) t + (start·start − radii²) = 0.
-    // By the squares where they neither overflow nor underflow (rounded so, within rounding of
-    // touching either verdict is right), else by the rescaled length.
-    let (start2, radii2) = (start.length_squared(), radii * radii);
-    let room = if start2 > 1e-280 && start2 < 1e280 && radii2 < 1e280 {
-        start2 - radii2
-    } else {
-        let apart = length(start);
-        (apart - radii) * (apart + radii)
-    };
+    // As a product, not a difference of squares: with the centres far apart for their size
+    // (10⁶ against 6), `|start|² − radii²` loses the digits that place the contact.
+    let apart = super::plain_length(start);
+    let room = (apart - radii) * (apart + radii);
     if room <= 0.0 {
         return None;
     }
@@ -153,13 +148,9 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
         // The smaller root, in the form that does not subtract nearly equal numbers.
         let toi = room / (closing + discriminant.sqrt());
         if toi <= 1.0 {
-            // At the time of impact the centres are the radii apart.
+            // (Not `/ radii`: a radius of 10⁻¹⁵ is below the rounding of centres 35 apart.)
             let between = start - d * toi;
-            let normal = if radii > 0.0 {
-                Some(between / radii)
-            } else {
-                unit(between)
-            };
+            let normal = Some(between / super::plain_length(between)).filter(|n| n.is_finite());
             return Some(LinearImpact {
                 status: CastStatus::Hit,
                 toi,
