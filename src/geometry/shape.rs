@@ -45,17 +45,17 @@ impl Pose {
 
     /// A point of the body's frame, in world coordinates.
     pub fn apply(&self, local: DVec2) -> DVec2 {
-        self.position + DVec2::from_angle(self.angle).rotate(local)
+        Placement::from(self).apply(local)
     }
 
     /// A world point, in the body's frame (the inverse of [`Pose::apply`]).
     pub fn inverse_apply(&self, world: DVec2) -> DVec2 {
-        DVec2::from_angle(-self.angle).rotate(world - self.position)
+        Placement::from(self).apply_inverse(world)
     }
 
     /// A direction of the body's frame, in world coordinates (rotation only).
     pub fn rotate(&self, local: DVec2) -> DVec2 {
-        DVec2::from_angle(self.angle).rotate(local)
+        Placement::from(self).rotate(local)
     }
 }
 

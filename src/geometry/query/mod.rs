@@ -207,12 +207,7 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         Faces::Overlapping | Faces::Unmeasured => by_gjk(),
     };
     match route(a, b) {
-        Start::Circles(centre_a, centre_b) => {
-            let circle = |centre, radius| Circle { centre, radius };
-            let centre_b = b_in_a.apply(centre_b);
-            let c = circle_circle(&circle(centre_a, a.radius), &circle(centre_b, b.radius));
-            (c.contact, Route::Circles)
-        }
+        Start::Circles(..) => unreachable!("two circles are answered in the world (contact_by)"),
         Start::Segments => match segments_nearest(&a.vertices, &b.vertices, b_in_a) {
             Some(s) => settled(s, Route::Segments),
             None => by_gjk(),
@@ -258,36 +253,36 @@ pub fn distance(
     let (at_a, at_b) = (at_a.into(), at_b.into());
     // `contact`'s distance, clamped (radii subtracted as `Contact::from_core` does).
     let unsigned = |core: f64| (core - a.radius - b.radius).max(0.0);
-    // Two circles, or a circle and a capsule or a box: the point's distance from the other
-    // core, in that core's frame (no frame of A's needed).
-    match (&a.vertices[..], &b.vertices[..]) {
-        (&[centre_a], &[centre_b]) => {
+    let start = route(a, b);
+    // Two circles, or a circle against a capsule or a box: the point in the other core's frame
+    // (no frame of A's needed).
+    let point_in = |centre, at_point: &Placement, at_other: &Placement| {
+        at_other.apply_inverse(at_point.apply(centre))
+    };
+    match (&start, &a.vertices[..], &b.vertices[..]) {
+        (&Start::Circles(centre_a, centre_b), ..) => {
             // (Its length as `circle_circle` takes it, for `contact`.)
             return unsigned(length(at_b.apply(centre_b) - at_a.apply(centre_a)));
         }
-        (&[centre], &[s0, s1]) => {
-            let p = at_b.apply_inverse(at_a.apply(centre));
+        (Start::Segments, &[centre], &[s0, s1]) => {
+            let p = point_in(centre, &at_a, &at_b);
             return unsigned(plain_length(closest_on_segment(s0, s1, p).0 - p));
         }
-        (&[s0, s1], &[centre]) => {
-            let p = at_a.apply_inverse(at_b.apply(centre));
+        (Start::Segments, &[s0, s1], &[centre]) => {
+            let p = point_in(centre, &at_b, &at_a);
             return unsigned(plain_length(p - closest_on_segment(s0, s1, p).0));
         }
+        (&Start::PointBox { point_is_a, h }, ..) => {
+            let p = if point_is_a {
+                point_in(a.vertices[0], &at_a, &at_b)
+            } else {
+                point_in(b.vertices[0], &at_b, &at_a)
+            };
+            if let Some((gap, ..)) = point_box(p, h) {
+                return unsigned(gap);
+            }
+        }
         _ => {}
-    }
-    let point_box_distance = |centre: DVec2, at_point: &Placement, h, at_box: &Placement| {
-        let p = at_box.apply_inverse(at_point.apply(centre));
-        point_box(p, h).map(|(gap, ..)| unsigned(gap))
-    };
-    if let (&[centre], Some(h)) = (&a.vertices[..], centred_box(&b.vertices)) {
-        if let Some(d) = point_box_distance(centre, &at_a, h, &at_b) {
-            return d;
-        }
-    }
-    if let (Some(h), &[centre]) = (centred_box(&a.vertices), &b.vertices[..]) {
-        if let Some(d) = point_box_distance(centre, &at_b, h, &at_a) {
-            return d;
-        }
     }
     let b_in_a = at_b.relative_to(&at_a);
     // As in `contact`, GJK's rare unsettled cases are measured on the shapes moved into the
@@ -303,20 +298,14 @@ pub fn distance(
         Faces::Overlapping => Err(0.0),
         Faces::Unmeasured => Err(gjk()),
     };
-    let core_distance = match route(a, b) {
+    let core_distance = match start {
         Start::Circles(..) => unreachable!("two circles are answered above"),
         Start::Segments => match segments_nearest(&a.vertices, &b.vertices, b_in_a) {
             Some(s) => Ok(s.gap),
             None => Err(gjk()),
         },
-        Start::PointBox { point_is_a, h } => {
-            let p = if point_is_a {
-                b_in_a.apply_inverse(a.vertices[0])
-            } else {
-                b_in_a.apply(b.vertices[0])
-            };
-            point_box(p, h).map_or_else(faces, |(gap, ..)| Ok(gap))
-        }
+        // The point within rounding of the box's boundary (above): the faces decide.
+        Start::PointBox { .. } => faces(),
         Start::Boxes(ha, hb) => match boxes_overlap(ha, hb, &b_in_a, false) {
             Boxes::Overlapping(_) => Err(0.0),
             Boxes::Apart => boxes_apart(ha, hb, &b_in_a).map_or_else(faces, |f| Ok(f.gap)),

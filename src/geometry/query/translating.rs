@@ -108,9 +108,9 @@ pub fn linear_time_of_impact(
         }
         (_, &[centre], Some(h), _) => point_box_impact(b_in_a.apply(centre), -d, h, radii),
         // Circles and capsules against capsules: their core MD has at most four vertices.
-        (&[a0, a1], &[b0], ..) => rounded_md_impact(&[b_in_a.apply(b0)], &[a0, a1], d, radii),
+        (&[a0, a1], &[b0], ..) => rounded_md_impact(&[a0, a1], &[b_in_a.apply(b0)], d, radii),
         (va @ ([_] | [_, _]), &[b0, b1], ..) => {
-            rounded_md_impact(&[b_in_a.apply(b0), b_in_a.apply(b1)], va, d, radii)
+            rounded_md_impact(va, &[b_in_a.apply(b0), b_in_a.apply(b1)], d, radii)
         }
         _ => ray_cast(a, &Posed::placed(b, b_in_a), d),
     };
@@ -132,21 +132,13 @@ pub fn linear_time_of_impact(
 /// relative to B: the first `t ∈ [0, 1]` with `|centre_b − centre_a − d·t| = radii`, the root
 /// of a quadratic, or `None` when they touch or overlap at `t = 0`.
 fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Option<LinearImpact> {
+    // B's centre seen from A's moves by −d.
     let start = centre_b - centre_a;
-    // |start − d·t|² = radii²: (d·d) t² − 2 (start·d) t + (start·start − radii²) = 0.
-    // As a product, not a difference of squares: with the centres far apart for their size
-    // (10⁶ against 6), `|start|² − radii²` loses the digits that place the contact.
     let apart = super::plain_length(start);
-    let room = (apart - radii) * (apart + radii);
-    if room <= 0.0 {
+    if apart <= radii {
         return None;
     }
-    let closing = start.dot(d);
-    let discriminant = closing * closing - d.length_squared() * room;
-    // Approaching, on a line that comes within the radii (a NaN anywhere: a miss).
-    if closing > 0.0 && discriminant >= 0.0 {
-        // The smaller root, in the form that does not subtract nearly equal numbers.
-        let toi = room / (closing + discriminant.sqrt());
+    if let Some(toi) = disc_entry(start, apart, -d, radii) {
         if toi <= 1.0 {
             // (Not `/ radii`: a radius of 10⁻¹⁵ is below the rounding of centres 35 apart.)
             let between = start - d * toi;
@@ -159,6 +151,19 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
         }
     }
     Some(LinearImpact::MISS)
+}
+
+/// The first time a point at `offset` from a disc's centre (`apart` = `|offset|`, outside it),
+/// moving by `velocity` per unit of time, reaches the disc of `radius`: the smaller root of
+/// `|offset + velocity·t| = radius`, in the form that subtracts no nearly equal numbers. `None`
+/// when the point does not approach, or passes wide (a NaN anywhere too). The constant term is
+/// a product, not a difference of squares: with the point far off for the disc's size (10⁶
+/// against 6), `|offset|² − radius²` loses the digits that place the contact.
+fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
+    let room = (apart - radius) * (apart + radius);
+    let closing = -offset.dot(velocity);
+    let discriminant = closing * closing - velocity.length_squared() * room;
+    (closing > 0.0 && discriminant >= 0.0).then(|| room / (closing + discriminant.sqrt()))
 }
 
 /// Two boxes `[−ha, ha]` (A, in its frame) and `[−hb, hb]` (placed in A's frame by `b_in_a`), A
@@ -243,10 +248,7 @@ fn point_box_impact(p: DVec2, v: DVec2, h: DVec2, radius: f64) -> Option<LinearI
     // Beyond a corner: the circle of `radius` about it.
     let corner = DVec2::new(h.x.copysign(entry.x), h.y.copysign(entry.y));
     let start = p - corner;
-    let (closing, room) = (-start.dot(v), start.length_squared() - radius * radius);
-    let discriminant = closing * closing - v.length_squared() * room;
-    if closing > 0.0 && discriminant >= 0.0 {
-        let toi = room / (closing + discriminant.sqrt());
+    if let Some(toi) = disc_entry(start, super::plain_length(start), v, radius) {
         if toi <= 1.0 {
             let out = start + v * toi;
             return Some(LinearImpact {
@@ -267,7 +269,7 @@ fn point_box_impact(p: DVec2, v: DVec2, h: DVec2, radius: f64) -> Option<LinearI
 /// meetings and the crossings of each edge moved out by `radii` to either side (the inner one
 /// lies inside the grown MD, never first). `None` when the cores are within `radii` at the
 /// start (or cross).
-fn rounded_md_impact(b: &[DVec2], a: &[DVec2], d: DVec2, radii: f64) -> Option<LinearImpact> {
+fn rounded_md_impact(a: &[DVec2], b: &[DVec2], d: DVec2, radii: f64) -> Option<LinearImpact> {
     // The MD B ⊖ A, its vertices in order round it (either way).
     let mut md = [DVec2::ZERO; 4];
     let n = match (a, b) {
@@ -301,11 +303,8 @@ fn rounded_md_impact(b: &[DVec2], a: &[DVec2], d: DVec2, radii: f64) -> Option<L
         }
     };
     for &v in md {
-        // |d·t − v| = radii, approaching.
-        let (closing, room) = (v.dot(d), v.length_squared() - radii * radii);
-        let discriminant = closing * closing - d.length_squared() * room;
-        if closing > 0.0 && discriminant >= 0.0 {
-            let t = room / (closing + discriminant.sqrt());
+        // The origin, at −v from the vertex, moving by d.
+        if let Some(t) = disc_entry(-v, super::plain_length(v), d, radii) {
             if let Some(out) = unit(d * t - v) {
                 consider(t, out);
             }
