@@ -397,6 +397,18 @@ fn seeded_thin_shapes_with_rotation_agree_with_the_oracle() {
     assert!(t.undecided <= t.cases / 50, "{t:#?}");
 }
 
+/// Two circles, turning: the query answers them in closed form (the centres' motion reaching
+/// the discs' sum grown by the margin), the figure's cast by its loop. Both hold the oracle's
+/// guarantees, and they end alike on every case.
+#[test]
+fn seeded_circles_with_rotation_agree_with_the_oracle() {
+    let circle = || (0.05..2.0f64).prop_map(|radius| Shape::Circle { radius });
+    let t = agree_with_the_oracle(motion_pair_of(circle(), circle()), 400);
+    assert!(t.hits >= 50 && t.misses >= 50, "{t:#?}");
+    assert_eq!(t.query_other_status, 0, "{t:#?}");
+    assert_eq!(t.query_most_iterations.0, 1, "{t:#?}");
+}
+
 /// Runs `cases` seeded motions of `strategy` through the cast and the oracle (see
 /// [`seeded_motions_with_rotation_agree_with_the_oracle`]'s doc), failing on any disagreement;
 /// returns the tally.

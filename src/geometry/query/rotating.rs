@@ -13,8 +13,14 @@
 //! ([`QUERY_BOUND_RATIO`]). A step is taken on GJK's lower bound along its own axis, which is as
 //! safe as the exact distance: `toi` is never after the true first contact, a miss is proven, a hit
 //! is within the tolerance.
+//!
+//! Two circles (each core one point at its body's position) need no loop: turning moves
+//! nothing, and the time their distance falls to the loop's margin has a closed form
+//! ([`centred_discs`]).
 
-use crate::geometry::angular_cast::{advance, gjk_measure, Measured};
+use crate::geometry::angular_cast::{
+    advance, gjk_measure, motion_scale, Measured, ROUNDING_RELATIVE, STOP_SHORT_FRACTION,
+};
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex};
 use crate::geometry::support::Posed;
@@ -126,6 +132,11 @@ pub fn angular_time_of_impact(
     b: &MovingBody,
     settings: &CastSettings,
 ) -> AngularImpact {
+    if settings.max_iterations > 0 {
+        if let Some(impact) = centred_discs(a, b, settings) {
+            return impact;
+        }
+    }
     let radii = (a.max_radius(), b.max_radius());
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
@@ -151,4 +162,56 @@ pub fn angular_time_of_impact(
         normal: end.normal,
         iterations,
     }
+}
+
+/// Two bodies whose cores are each one point at the body's own position (two circles): turning
+/// moves nothing, the centres move on lines, and the first time the distance falls to the
+/// loop's margin (half the tolerance, [`STOP_SHORT_FRACTION`]) is the moving point's entry into
+/// a disc, in closed form ([`super::translating::disc_entry`]): where the loop would converge,
+/// in one iteration, with its guarantees (never after the contact: the distance there is the
+/// margin; a miss: the centres never come that close). `None` for any other pair.
+fn centred_discs(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> Option<AngularImpact> {
+    if a.local.vertices != [DVec2::ZERO] || b.local.vertices != [DVec2::ZERO] {
+        return None;
+    }
+    let tolerance = settings
+        .tolerance
+        .max(ROUNDING_RELATIVE * motion_scale(a, b));
+    let start = super::contact(&a.local, a.pose, &b.local, b.pose);
+    let at_start = |status| AngularImpact {
+        status,
+        toi: 0.0,
+        distance: start.distance,
+        normal: start.normal,
+        iterations: 1,
+    };
+    if start.distance <= 0.0 {
+        return Some(at_start(CastStatus::Overlapping));
+    } else if start.distance < tolerance {
+        return Some(at_start(CastStatus::Hit));
+    }
+    let offset = b.pose.position - a.pose.position;
+    let velocity = b.velocity - a.velocity;
+    let radii = a.local.radius + b.local.radius;
+    let reach = radii + STOP_SHORT_FRACTION * tolerance;
+    let entry =
+        super::translating::disc_entry(offset, super::plain_length(offset), velocity, reach);
+    Some(match entry.filter(|&toi| toi <= 1.0) {
+        Some(toi) => {
+            let between = offset + velocity * toi;
+            let apart = super::plain_length(between);
+            AngularImpact {
+                status: CastStatus::Hit,
+                toi,
+                distance: apart - radii,
+                normal: between / apart,
+                iterations: 1,
+            }
+        }
+        None => AngularImpact {
+            status: CastStatus::Miss,
+            toi: 1.0,
+            ..at_start(CastStatus::Miss)
+        },
+    })
 }

@@ -159,7 +159,7 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
 /// when the point does not approach, or passes wide (a NaN anywhere too). The constant term is
 /// a product, not a difference of squares: with the point far off for the disc's size (10⁶
 /// against 6), `|offset|² − radius²` loses the digits that place the contact.
-fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
+pub(super) fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
     let room = (apart - radius) * (apart + radius);
     let closing = -offset.dot(velocity);
     let discriminant = closing * closing - velocity.length_squared() * room;
