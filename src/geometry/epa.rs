@@ -59,8 +59,8 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk_traced, md_support, md_support_between, same_point, tolerance_scale, witnesses, Gjk,
-    GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
+    gjk_from, gjk_traced, md_support, md_support_between, same_point, tolerance_scale, witnesses,
+    Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::support::CoreShape;
@@ -627,7 +627,7 @@ pub struct GjkEpa {
 pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
     let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
     let exact = || contact(a, b);
-    let (contact, method, g, e) = gjk_epa_traced(a, b, &mut gjk_steps, &mut epa_steps, exact);
+    let (contact, method, g, e) = gjk_epa_traced(a, b, None, &mut gjk_steps, &mut epa_steps, exact);
     GjkEpa {
         contact,
         method,
@@ -640,30 +640,37 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
 /// EPA runs (its polytope). `a` and `b` may be [`Convex`] shapes or cores placed by a pose
 /// ([`crate::geometry::support::Posed`]): the contact is in the frame their vertices are given in.
 pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMethod) {
-    gjk_epa_or(a, b, || contact(&a.as_convex(), &b.as_convex()))
+    gjk_epa_or(a, b, None, || contact(&a.as_convex(), &b.as_convex()))
 }
 
 /// [`gjk_epa`], with `exact` giving the contact where GJK and EPA cannot settle it (the
 /// [`ContactMethod::ExactFallback`]): for a caller who measures the cores in one frame and
-/// wants that rare answer from the shapes as it places them.
+/// wants that rare answer from the shapes as it places them; with `start`, GJK runs from there
+/// ([`gjk_from`]).
 pub fn gjk_epa_or(
     a: &impl CoreShape,
     b: &impl CoreShape,
+    start: Option<DVec2>,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod) {
-    let (contact, method, _, _) = gjk_epa_traced(a, b, &mut NoTrace, &mut NoTrace, exact);
+    let (contact, method, _, _) = gjk_epa_traced(a, b, start, &mut NoTrace, &mut NoTrace, exact);
     (contact, method)
 }
 
-/// GJK, then EPA when the cores overlap or touch, each handing its iterations to its trace.
+/// GJK (from `start`, see [`gjk_from`], or from the bounding boxes), then EPA when the cores
+/// overlap or touch, each handing its iterations to its trace (a GJK from `start` records none).
 fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
+    start: Option<DVec2>,
     gjk_trace: &mut impl Trace<GjkStep>,
     epa_trace: &mut impl Trace<EpaStep>,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod, GjkOutcome, Option<EpaOutcome>) {
-    let g = gjk_traced(a, b, gjk_trace);
+    let g = match start {
+        Some(start) => gjk_from(a, b, start),
+        None => gjk_traced(a, b, gjk_trace),
+    };
     if let Some(c) = g.closest {
         let contact = Contact::from_core(
             c.distance,
@@ -691,7 +698,12 @@ fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
         };
         return (contact, ContactMethod::Empty, g, None);
     }
-    let e = epa_traced(a, b, &g.simplex, g.scale, epa_trace);
+    // EPA meets new vertices: its tolerances against the cores' extent, as GJK's from the boxes.
+    let scale = match start {
+        Some(_) => g.scale.max(tolerance_scale(a, b)),
+        None => g.scale,
+    };
+    let e = epa_traced(a, b, &g.simplex, scale, epa_trace);
     let (contact, method) = match e.penetration {
         Some(p) => (
             Contact::from_core(

@@ -272,10 +272,15 @@ impl Simplex {
     };
 
     /// The given points (at most three).
+    #[inline]
     pub fn of(points: &[MdVertex]) -> Simplex {
+        // Element by element: a slice copy of a length known only at run time is a call.
         let mut s = Simplex::EMPTY;
-        s.points[..points.len()].copy_from_slice(points);
-        s.len = points.len();
+        for (slot, p) in s.points.iter_mut().zip(points) {
+            *slot = *p;
+        }
+        s.len = points.len().min(3);
+        assert!(points.len() <= 3, "a simplex holds at most three points");
         s
     }
 
@@ -487,7 +492,8 @@ pub struct GjkOutcome {
     /// GJK stopped ([`GjkTermination::NoProgress`], [`GjkTermination::OutOfIterations`]) with
     /// the distance uncertain by more than its tolerance.
     pub closest: Option<GjkDistance>,
-    /// The scene's length scale the tolerances were measured against ([`tolerance_scale`]).
+    /// The length scale the tolerances were measured against: the scene's
+    /// ([`tolerance_scale`]), or from [`gjk_from`] the largest coordinate of the vertices met.
     pub scale: f64,
 }
 
@@ -527,16 +533,24 @@ impl Gjk {
 /// with nothing recorded. Overlapping shapes cost no EPA; [`super::epa::gjk_epa`] gives the
 /// signed distance.
 pub fn gjk_distance(a: &impl CoreShape, b: &impl CoreShape) -> f64 {
-    gjk_distance_or(a, b, || {
+    gjk_distance_or(a, b, None, || {
         super::contact(&a.as_convex(), &b.as_convex()).distance
     })
 }
 
 /// [`gjk_distance`], with `exact` giving the signed distance where GJK cannot settle it: for a
 /// caller who measures the cores in one frame and wants that rare answer from the shapes as it
-/// places them.
-pub fn gjk_distance_or(a: &impl CoreShape, b: &impl CoreShape, exact: impl FnOnce() -> f64) -> f64 {
-    let g = gjk_traced(a, b, &mut NoTrace);
+/// places them; with `start`, GJK runs from there ([`gjk_from`]).
+pub fn gjk_distance_or(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    start: Option<DVec2>,
+    exact: impl FnOnce() -> f64,
+) -> f64 {
+    let g = match start {
+        Some(start) => gjk_from(a, b, start),
+        None => gjk_traced(a, b, &mut NoTrace),
+    };
     match g.closest {
         Some(c) => (c.distance - a.radius() - b.radius()).max(0.0),
         None => match g.termination {
@@ -565,8 +579,8 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
         .max(f64::MIN_POSITIVE);
     let mut simplex = Simplex::EMPTY;
     let start = start_direction(box_a, box_b);
-    let (termination, closest) =
-        gjk_run::<true, A, B>(a, b, &mut simplex, start, scale, |_, _| false, trace);
+    let (termination, closest, _) =
+        gjk_run::<true, A, B>(a, b, &mut simplex, start, Some(scale), |_, _| false, trace);
     GjkOutcome {
         termination,
         simplex,
@@ -597,7 +611,37 @@ pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
     scale: f64,
     enough: impl Fn(f64, f64) -> bool,
 ) -> (GjkTermination, Option<GjkDistance>) {
-    gjk_run::<false, A, B>(a, b, simplex, start, scale, enough, &mut NoTrace)
+    let (termination, closest, _) =
+        gjk_run::<false, A, B>(a, b, simplex, start, Some(scale), enough, &mut NoTrace);
+    (termination, closest)
+}
+
+/// GJK as a query runs it, nothing recorded, starting along `start` (towards the origin from
+/// the MD: from B's position towards A's, where a caller has the positions) instead of from
+/// the cores' bounding boxes, and measuring its tolerances against the largest coordinate of
+/// the vertices it meets instead of the cores' extent: no bound is searched for before the
+/// first support point, which on large polygons cost as much as the run (eight searches). The
+/// tolerances stay right: an MD point's rounding is relative to the coordinates of the two
+/// vertices it is the difference of, and a tolerance tighter than the cores' extent would give
+/// only holds GJK to more than it needs. The outcome's `scale` is that largest coordinate.
+pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOutcome {
+    if a.vertex_count() == 0 || b.vertex_count() == 0 {
+        return GjkOutcome::EMPTY;
+    }
+    let start = if start == DVec2::ZERO {
+        DVec2::X
+    } else {
+        start
+    };
+    let mut simplex = Simplex::EMPTY;
+    let (termination, closest, scale) =
+        gjk_run::<true, A, B>(a, b, &mut simplex, start, None, |_, _| false, &mut NoTrace);
+    GjkOutcome {
+        termination,
+        simplex,
+        closest,
+        scale,
+    }
 }
 
 /// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds`], handing each
@@ -608,14 +652,28 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
     b: &B,
     simplex: &mut Simplex,
     start: DVec2,
-    scale: f64,
+    scale: Option<f64>,
     enough: impl Fn(f64, f64) -> bool,
     trace: &mut impl Trace<GjkStep>,
-) -> (GjkTermination, Option<GjkDistance>) {
+) -> (GjkTermination, Option<GjkDistance>, f64) {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         *simplex = Simplex::EMPTY;
-        return (GjkTermination::Empty, None);
+        return (
+            GjkTermination::Empty,
+            None,
+            scale.unwrap_or(f64::MIN_POSITIVE),
+        );
     }
+    // Without a scale, the largest coordinate of the vertices met (see `gjk_from`), grown as
+    // each support point comes.
+    let lazy = scale.is_none();
+    let mut scale = scale.unwrap_or(f64::MIN_POSITIVE);
+    let meet = |scale: &mut f64, p: &MdVertex| {
+        if lazy {
+            let (u, w) = (a.vertex(p.a), b.vertex(p.b));
+            *scale = scale.max(u.abs().max_element()).max(w.abs().max_element());
+        }
+    };
     // The seed's points at the present poses, in place; those out of range dropped.
     let (na, nb) = (a.vertex_count(), b.vertex_count());
     let mut kept = 0;
@@ -633,8 +691,11 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
     if simplex.is_empty() {
         simplex.push(md_support(a, b, start));
     }
-    let tol = GJK_GAP_RELATIVE * scale;
-    let touch = GJK_TOUCH_RELATIVE * scale;
+    for p in simplex.iter() {
+        meet(&mut scale, p);
+    }
+    let mut tol = GJK_GAP_RELATIVE * scale;
+    let mut touch = GJK_TOUCH_RELATIVE * scale;
     // The nearest simplex feature so far, (closest, direction): when the loop stops, the
     // feature is `simplex`, reduced to it, or (with the support point of the last pass pushed
     // on it) `simplex` less its newest point.
@@ -666,7 +727,7 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
                 best_lower_bound: known_lower(lower),
             });
             *simplex = enclosing;
-            return (GjkTermination::Overlapping, None);
+            return (GjkTermination::Overlapping, None, scale);
         }
         let Nearest::Outside {
             reduced,
@@ -709,6 +770,10 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
             [p, q] => md_support_between(a, b, direction, &q, &p),
             _ => md_support(a, b, direction),
         };
+        if lazy {
+            meet(&mut scale, &w);
+            (tol, touch) = (GJK_GAP_RELATIVE * scale, GJK_TOUCH_RELATIVE * scale);
+        }
         let gap = direction.dot(w.point) - direction.dot(closest);
         if upper - gap > lower {
             (lower, lower_normal) = (upper - gap, -direction);
@@ -767,7 +832,7 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
         lower: lower.min(distance),
         lower_normal,
     });
-    (termination, closest)
+    (termination, closest, scale)
 }
 
 #[cfg(test)]

@@ -185,10 +185,16 @@ pub fn closest_on_segment(p: DVec2, q: DVec2, x: DVec2) -> (DVec2, f64) {
     (p + d * s, s)
 }
 
-/// `v` scaled to unit length, or `None` for the zero vector (or a non-finite one). Rescales
-/// first, so a tiny vector whose squared length would underflow (below ~1e-154) still
-/// normalises, unlike glam's `try_normalize`.
+/// `v` scaled to unit length, or `None` for the zero vector (or a non-finite one). Where its
+/// squared length would underflow (below ~1e-140) or overflow, rescales first, so a tiny vector
+/// still normalises, unlike glam's `try_normalize`; elsewhere by the plain root (a division and
+/// the rescaling fewer, in every query's inner loop).
+#[inline]
 pub fn unit(v: DVec2) -> Option<DVec2> {
+    let square = v.length_squared();
+    if square > PLAIN_SQUARE.0 && square < PLAIN_SQUARE.1 {
+        return Some(v / square.sqrt());
+    }
     let m = v.x.abs().max(v.y.abs());
     if m == 0.0 || !m.is_finite() {
         return None;
@@ -196,10 +202,19 @@ pub fn unit(v: DVec2) -> Option<DVec2> {
     (v / m).try_normalize()
 }
 
-/// `|v|`, rescaled first like [`unit()`], so that a tiny vector whose squared length would
-/// underflow (below ~1e-154) has its true length rather than 0 (and `v / length(v)` is a unit
-/// vector, not NaN).
+/// The squared lengths [`unit`] and [`length`] take by the plain root: far from where the square
+/// underflows or overflows, so it keeps every digit.
+const PLAIN_SQUARE: (f64, f64) = (1e-280, 1e280);
+
+/// `|v|`, rescaled first like [`unit()`] where its square would underflow or overflow, so that
+/// a tiny vector (below ~1e-140) has its true length rather than 0 (and `v / length(v)` is a
+/// unit vector, not NaN); elsewhere the plain root.
+#[inline]
 pub fn length(v: DVec2) -> f64 {
+    let square = v.length_squared();
+    if square > PLAIN_SQUARE.0 && square < PLAIN_SQUARE.1 {
+        return square.sqrt();
+    }
     let m = v.x.abs().max(v.y.abs());
     if m == 0.0 || !m.is_finite() {
         return m;

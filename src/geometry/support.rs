@@ -200,6 +200,19 @@ impl CoreShape for Convex {
     }
 }
 
+/// The corners `(min, max)` of the bounding box of `vertices` (at least one) placed by
+/// `placement`, in one pass.
+fn placed_bounds(vertices: &[DVec2], placement: &Placement) -> (DVec2, DVec2) {
+    let first = placement.apply(vertices[0]);
+    let (mut lo, mut hi) = (first, first);
+    for &v in &vertices[1..] {
+        let p = placement.apply(v);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    (lo, hi)
+}
+
 /// The extreme vertices of a large convex polygon along `+u`, `+w`, `−u` and `−w`, where `along`
 /// and `across` are the dot products with `u` and with `w`, a quarter turn counter-clockwise
 /// from `u`. The first by a bisection of the whole cycle; from there on, each by a bisection of
@@ -287,6 +300,14 @@ impl CoreShape for Posed<'_> {
     }
     fn as_convex(&self) -> Cow<'_, Convex> {
         Cow::Owned(self.local.placed(&self.placement))
+    }
+    fn bounds(&self) -> (DVec2, DVec2) {
+        // A small core in one pass over its placed vertices (where four support scans would
+        // each turn an axis back and look at every vertex).
+        if self.local.vertices.len() < BISECT_FROM {
+            return placed_bounds(&self.local.vertices, &self.placement);
+        }
+        self.axis_extremes().bounds(self)
     }
     fn axis_extremes(&self) -> AxisExtremes {
         let v = &self.local.vertices;

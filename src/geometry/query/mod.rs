@@ -188,7 +188,8 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 ..c
             }
         };
-        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), exact);
+        let start = Some(-b_in_a.position);
+        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), start, exact);
         (c, Route::Gjk(method))
     };
     // A contact found in A's frame or B's, in A's.
@@ -207,7 +208,7 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         Faces::Overlapping | Faces::Unmeasured => by_gjk(),
     };
     match route(a, b) {
-        Start::Circles(..) => unreachable!("two circles are answered in the world (contact_by)"),
+        Start::Circles => unreachable!("two circles are answered in the world (contact_by)"),
         Start::Segments => match segments_nearest(&a.vertices, &b.vertices, b_in_a) {
             Some(s) => settled(s, Route::Segments),
             None => by_gjk(),
@@ -260,17 +261,17 @@ pub fn distance(
         at_other.apply_inverse(at_point.apply(centre))
     };
     match (&start, &a.vertices[..], &b.vertices[..]) {
-        (&Start::Circles(centre_a, centre_b), ..) => {
+        (Start::Circles, &[centre_a], &[centre_b]) => {
             // (Its length as `circle_circle` takes it, for `contact`.)
             return unsigned(length(at_b.apply(centre_b) - at_a.apply(centre_a)));
         }
         (Start::Segments, &[centre], &[s0, s1]) => {
             let p = point_in(centre, &at_a, &at_b);
-            return unsigned(plain_length(closest_on_segment(s0, s1, p).0 - p));
+            return unsigned(length(closest_on_segment(s0, s1, p).0 - p));
         }
         (Start::Segments, &[s0, s1], &[centre]) => {
             let p = point_in(centre, &at_b, &at_a);
-            return unsigned(plain_length(p - closest_on_segment(s0, s1, p).0));
+            return unsigned(length(p - closest_on_segment(s0, s1, p).0));
         }
         (&Start::PointBox { point_is_a, h }, ..) => {
             let p = if point_is_a {
@@ -284,12 +285,21 @@ pub fn distance(
         }
         _ => {}
     }
+    routed_distance(a, at_a, b, at_b, start)
+}
+
+/// [`distance`] past its closed forms, by `start`'s route. Out of line: the closed forms of
+/// the few-vertex pairs answer in a few operations, and this part's frame would cost them as
+/// much again.
+#[inline(never)]
+fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, start: Start) -> f64 {
+    let unsigned = |core: f64| (core - a.radius - b.radius).max(0.0);
     let b_in_a = at_b.relative_to(&at_a);
     // As in `contact`, GJK's rare unsettled cases are measured on the shapes moved into the
     // world.
     let gjk = || {
         let exact = || super::contact(&a.placed(&at_a), &b.placed(&at_b)).distance;
-        gjk_distance_or(a, &Posed::placed(b, b_in_a), exact)
+        gjk_distance_or(a, &Posed::placed(b, b_in_a), Some(-b_in_a.position), exact)
     };
     // Each route gives the core distance (`Ok`), or the answer itself (`Err`: overlapping, or
     // GJK's, radii already subtracted).
@@ -299,7 +309,7 @@ pub fn distance(
         Faces::Unmeasured => Err(gjk()),
     };
     let core_distance = match start {
-        Start::Circles(..) => unreachable!("two circles are answered above"),
+        Start::Circles => unreachable!("two circles are answered above"),
         Start::Segments => match segments_nearest(&a.vertices, &b.vertices, b_in_a) {
             Some(s) => Ok(s.gap),
             None => Err(gjk()),
@@ -321,21 +331,10 @@ pub fn distance(
     }
 }
 
-/// `|v|` by the plain root where its square neither underflows nor overflows, else rescaled
-/// ([`length`]).
-#[inline]
-pub(crate) fn plain_length(v: DVec2) -> f64 {
-    let square = v.length_squared();
-    if square > 1e-280 && square < 1e280 {
-        square.sqrt()
-    } else {
-        length(v)
-    }
-}
-
 /// Where a query starts, from the cores' vertex counts.
 enum Start {
-    Circles(DVec2, DVec2),
+    /// Two points: two circles.
+    Circles,
     /// Points and segments, not both points: circles and capsules.
     Segments,
     /// A point core against a box in its own frame, `[−h, h]`.
@@ -349,11 +348,12 @@ enum Start {
     Gjk,
 }
 
+#[inline]
 fn route(a: &Convex, b: &Convex) -> Start {
     let (va, vb) = (&a.vertices[..], &b.vertices[..]);
     let small = |n: usize| (1..=FACE_TEST_MAX).contains(&n);
     match (va.len(), vb.len()) {
-        (1, 1) => Start::Circles(va[0], vb[0]),
+        (1, 1) => Start::Circles,
         (1 | 2, 1 | 2) => Start::Segments,
         (1, 4) => centred_box(vb).map_or(Start::Faces, |h| Start::PointBox {
             point_is_a: true,
@@ -492,7 +492,7 @@ impl FaceContact {
     /// ([`GRAZING`] of the magnitude), where the direction between them is noise.
     fn nearest(core_a: DVec2, core_b: DVec2, magnitude: f64) -> Option<Self> {
         let between = core_b - core_a;
-        let gap = plain_length(between);
+        let gap = length(between);
         (gap > GRAZING * magnitude).then(|| FaceContact {
             gap,
             normal: between / gap,

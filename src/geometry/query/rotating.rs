@@ -195,11 +195,11 @@ fn centred_discs(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> Opt
     let radii = a.local.radius + b.local.radius;
     let reach = radii + STOP_SHORT_FRACTION * tolerance;
     let entry =
-        super::translating::disc_entry(offset, super::plain_length(offset), velocity, reach);
+        super::translating::disc_entry(offset, crate::geometry::length(offset), velocity, reach);
     Some(match entry.filter(|&toi| toi <= 1.0) {
         Some(toi) => {
             let between = offset + velocity * toi;
-            let apart = super::plain_length(between);
+            let apart = crate::geometry::length(between);
             AngularImpact {
                 status: CastStatus::Hit,
                 toi,

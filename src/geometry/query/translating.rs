@@ -15,8 +15,8 @@
 //! `r`) lies strictly between `C` and `x`, the ray cannot reach `C` before the line: move `x` to
 //! where the ray crosses it (or report a miss when the ray does not approach it, or crosses it
 //! after `t = 1`). Then add `p` to the simplex, and find the nearest point to the new `x` as GJK
-//! does. It stops when `x` is on `C` (within rounding, [`GJK_TOUCH_RELATIVE`] of the scene's
-//! scale, plus `r`).
+//! does. It stops when `x` is on `C` (within rounding, [`GJK_TOUCH_RELATIVE`] of the largest
+//! coordinate of the vertices met, plus `r`).
 //!
 //! `x` only ever moves up to a supporting line, so it never passes the true time of impact.
 //! For polygons each step lands on the line of an MD edge or passes an MD vertex's support, and
@@ -32,11 +32,11 @@
 use super::closed_form::centred_box;
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    md_support, nearest_of_simplex, same_point, start_direction, Nearest, Simplex,
-    GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
+    nearest_of_simplex, same_point, Nearest, Simplex, GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
-use crate::geometry::support::{box_extent, CoreShape, Posed};
-use crate::geometry::{closest_on_segment, length, unit, Convex, DVec2, Placement};
+use crate::geometry::minkowski::MdVertex;
+use crate::geometry::support::{CoreShape, Posed};
+use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,7 +112,7 @@ pub fn linear_time_of_impact(
         (va @ ([_] | [_, _]), &[b0, b1], ..) => {
             rounded_md_impact(va, &[b_in_a.apply(b0), b_in_a.apply(b1)], d, radii)
         }
-        _ => ray_cast(a, &Posed::placed(b, b_in_a), d),
+        _ => ray_cast(a, &Posed::placed(b, b_in_a), d, -b_in_a.position),
     };
     match impact {
         Some(impact) => LinearImpact {
@@ -134,7 +134,7 @@ pub fn linear_time_of_impact(
 fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Option<LinearImpact> {
     // B's centre seen from A's moves by −d.
     let start = centre_b - centre_a;
-    let apart = super::plain_length(start);
+    let apart = crate::geometry::length(start);
     if apart <= radii {
         return None;
     }
@@ -142,7 +142,7 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
         if toi <= 1.0 {
             // (Not `/ radii`: a radius of 10⁻¹⁵ is below the rounding of centres 35 apart.)
             let between = start - d * toi;
-            let normal = Some(between / super::plain_length(between)).filter(|n| n.is_finite());
+            let normal = Some(between / crate::geometry::length(between)).filter(|n| n.is_finite());
             return Some(LinearImpact {
                 status: CastStatus::Hit,
                 toi,
@@ -248,7 +248,7 @@ fn point_box_impact(p: DVec2, v: DVec2, h: DVec2, radius: f64) -> Option<LinearI
     // Beyond a corner: the circle of `radius` about it.
     let corner = DVec2::new(h.x.copysign(entry.x), h.y.copysign(entry.y));
     let start = p - corner;
-    if let Some(toi) = disc_entry(start, super::plain_length(start), v, radius) {
+    if let Some(toi) = disc_entry(start, crate::geometry::length(start), v, radius) {
         if toi <= 1.0 {
             let out = start + v * toi;
             return Some(LinearImpact {
@@ -304,7 +304,7 @@ fn rounded_md_impact(a: &[DVec2], b: &[DVec2], d: DVec2, radii: f64) -> Option<L
     };
     for &v in md {
         // The origin, at −v from the vertex, moving by d.
-        if let Some(t) = disc_entry(-v, super::plain_length(v), d, radii) {
+        if let Some(t) = disc_entry(-v, crate::geometry::length(v), d, radii) {
             if let Some(out) = unit(d * t - v) {
                 consider(t, out);
             }
@@ -356,25 +356,42 @@ fn origin_within(md: &[DVec2], radii: f64) -> bool {
 }
 
 /// The GJK ray cast of the module doc, in the frame `a` and `b` are given in, A moving by `d`
-/// relative to B; `None` when they touch or overlap at `t = 0`.
+/// relative to B, starting from the MD's support along `start` (from B's position towards
+/// A's, say); `None` when they touch or overlap at `t = 0`.
 #[inline(never)] // kept out of the two circles' few operations
-fn ray_cast(a: &impl CoreShape, b: &impl CoreShape, d: DVec2) -> Option<LinearImpact> {
+fn ray_cast(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    d: DVec2,
+    start: DVec2,
+) -> Option<LinearImpact> {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return Some(LinearImpact::MISS);
     }
     let margin = a.radius() + b.radius();
-    let (box_a, box_b) = (a.bounds(), b.bounds());
-    // Rounding of the MD points is relative to the cores' coordinates (GJK's scale), and of
-    // the distances to the discs of rounded shapes to their radius. The point on the ray stays
-    // within the MD's reach (it stops on it), whatever the speed.
-    let scale = box_extent(box_a)
-        .max(box_extent(box_b))
-        .max(margin)
-        .max(f64::MIN_POSITIVE);
-    let touch = margin + GJK_TOUCH_RELATIVE * scale;
+    // Rounding of an MD point is relative to the coordinates of the two vertices it is the
+    // difference of, and of the distances to the discs of rounded shapes to their radius: the
+    // scale is the largest of those met so far (the point on the ray stays within the MD's
+    // reach: it stops on it, whatever the speed). No pass over the cores to bound them first:
+    // on small polygons that cost as much as the cast.
+    let mut scale = margin.max(f64::MIN_POSITIVE);
+    let mut support = |dir: DVec2| {
+        let (i, j) = (a.extreme(-dir), b.extreme(dir));
+        let (p, q) = (a.vertex(i), b.vertex(j));
+        scale = scale.max(p.abs().max_element()).max(q.abs().max_element());
+        let point = MdVertex {
+            point: q - p,
+            a: i,
+            b: j,
+        };
+        (point, margin + GJK_TOUCH_RELATIVE * scale)
+    };
 
-    // The MD's support towards the origin, seen from the MD's middle, starts the simplex.
-    let first = md_support(a, b, start_direction(box_a, box_b));
+    let (first, mut touch) = support(if start == DVec2::ZERO {
+        DVec2::X
+    } else {
+        start
+    });
     let mut simplex = Simplex::of(&[first]);
     let (mut lambda, mut x) = (0.0, DVec2::ZERO);
     let mut v = x - first.point;
@@ -382,12 +399,14 @@ fn ray_cast(a: &impl CoreShape, b: &impl CoreShape, d: DVec2) -> Option<LinearIm
     let mut outward: Option<DVec2> = None;
     let mut on_md = false;
     for _ in 0..GJK_MAX_ITERATIONS {
-        let length = length(v); // rescaled: right for vectors of 10⁻¹⁶⁰ too
+        // Rescaled where its square would underflow: right for vectors of 10⁻¹⁶⁰ too.
+        let length = crate::geometry::length(v);
         if length <= touch {
             on_md = true;
             break;
         }
-        let p = md_support(a, b, v);
+        let p;
+        (p, touch) = support(v);
         let ahead = v.dot(x - p.point) - margin * length; // how far x is beyond the line, × |v|
         let mut moved = false;
         if ahead > 0.0 {
@@ -402,7 +421,7 @@ fn ray_cast(a: &impl CoreShape, b: &impl CoreShape, d: DVec2) -> Option<LinearIm
             }
             moved = next > lambda;
             (lambda, x) = (next, d * next);
-            outward = unit(v);
+            outward = Some(v); // made unit once, at the end
         }
         let known = simplex.iter().any(|q| same_point(q, &p));
         if known && !moved {
@@ -437,7 +456,7 @@ fn ray_cast(a: &impl CoreShape, b: &impl CoreShape, d: DVec2) -> Option<LinearIm
             }
         }
     }
-    match outward {
+    match outward.and_then(unit) {
         _ if !on_md => Some(LinearImpact {
             status: CastStatus::OutOfIterations,
             toi: lambda,
