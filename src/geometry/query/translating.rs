@@ -88,6 +88,20 @@ pub fn linear_time_of_impact(
             return impact;
         }
     }
+    routed_impact(a, at_a, velocity_a, b, at_b, velocity_b)
+}
+
+/// [`linear_time_of_impact`] past two circles, in A's frame. Out of line: two circles are
+/// answered in a few operations, and this part's frame would cost them as much again.
+#[inline(never)]
+fn routed_impact(
+    a: &Convex,
+    at_a: Placement,
+    velocity_a: DVec2,
+    b: &Convex,
+    at_b: Placement,
+    velocity_b: DVec2,
+) -> LinearImpact {
     let b_in_a = at_b.relative_to(&at_a);
     // The motion of A relative to B, in A's frame.
     let d = at_a.rotate_back(velocity_a - velocity_b);
@@ -131,6 +145,7 @@ pub fn linear_time_of_impact(
 /// Two discs, centres `centre_a` and `centre_b` and radii summing to `radii`, A moving by `d`
 /// relative to B: the first `t ∈ [0, 1]` with `|centre_b − centre_a − d·t| = radii`, the root
 /// of a quadratic, or `None` when they touch or overlap at `t = 0`.
+#[inline]
 fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Option<LinearImpact> {
     // B's centre seen from A's moves by −d.
     let start = centre_b - centre_a;
