@@ -11,7 +11,7 @@ use super::host::{Kind, Listing};
 use super::playback::{MAX_SPEED, MIN_SPEED};
 use super::{shape_edit, App, Pending};
 use crate::figure::compare::Answer;
-use crate::figure::{common, Figure, Plot, Table};
+use crate::figure::{common, Cell, Figure, Plot, Table};
 use crate::geometry::{DVec2, Source};
 use crate::scene::{Body, Demo, ShapeSpec};
 use crate::view::convention::Convention;
@@ -1214,24 +1214,17 @@ fn iteration_table(
     let headers: Vec<String> = std::iter::once("#".to_string())
         .chain(table.columns.iter().map(|c| displayable(c)))
         .collect();
-    let rows: Vec<Vec<String>> = table
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, row)| {
-            std::iter::once((i + 1).to_string())
-                .chain(row.iter().map(|c| c.text()))
-                .collect()
-        })
-        .collect();
     // The cells are monospace: a cell's width is its length in characters times one
-    // character's (laying out every cell of a table of thousands of rows, every frame, took
-    // longer than the rest of the frame).
+    // character's, and the length is known without formatting the cell (laying out, then
+    // formatting, every cell of a table of thousands of rows, every frame, took longer than the
+    // rest of the frame). Only the rows in view are formatted, below.
     let char_width = measure(ui, "0", &mono).x;
     let mut widths: Vec<f32> = headers.iter().map(|h| measure(ui, h, &body).x).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = w.max(cell.chars().count() as f32 * char_width);
+    let count = table.rows.len();
+    widths[0] = widths[0].max(Cell::Index(count).width() as f32 * char_width);
+    for row in &table.rows {
+        for (w, cell) in widths[1..].iter_mut().zip(row) {
+            *w = w.max(cell.width() as f32 * char_width);
         }
     }
     let gap = ui.spacing().item_spacing.x;
@@ -1267,8 +1260,7 @@ fn iteration_table(
                 let mut area = egui::ScrollArea::vertical()
                     .id_salt("iterations")
                     .auto_shrink([false, false]);
-                if step < rows.len()
-                    && (picture || ui.data(|d| d.get_temp::<usize>(seen)) != Some(step))
+                if step < count && (picture || ui.data(|d| d.get_temp::<usize>(seen)) != Some(step))
                 {
                     // As little as brings the row into view (none when it is in view).
                     let id = ui.make_persistent_id("iterations");
@@ -1287,9 +1279,11 @@ fn iteration_table(
                     }
                     ui.data_mut(|d| d.insert_temp(seen, step));
                 }
-                area.show_rows(ui, row_height, rows.len(), |ui, shown| {
+                area.show_rows(ui, row_height, count, |ui, shown| {
                     for i in shown {
-                        let row = &rows[i];
+                        let row: Vec<String> = std::iter::once((i + 1).to_string())
+                            .chain(table.rows[i].iter().map(Cell::text))
+                            .collect();
                         let current = i == step;
                         let band = egui::Rect::from_min_size(
                             ui.cursor().min,

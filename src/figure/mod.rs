@@ -260,6 +260,33 @@ impl Cell {
         }
     }
 
+    /// At least the number of characters of [`Cell::text`], and at most one more, without
+    /// formatting it: a table of thousands of rows sizes its columns from this every frame and
+    /// formats only the rows in view.
+    pub fn width(&self) -> usize {
+        let digits = |n: f64| {
+            // The digits of the integer part of a non-negative number (at least one).
+            if n < 10.0 {
+                1
+            } else {
+                n.log10().floor() as usize + 1
+            }
+        };
+        match self {
+            Cell::Count(n) | Cell::Index(n) => digits(*n as f64),
+            Cell::YesNo(b) => common::yes_no(*b).chars().count(),
+            Cell::Word(w) => w.chars().count(),
+            Cell::Name(w) => w.chars().count(),
+            // A sign, the integer digits after rounding to 4 decimals (rounding up can add
+            // one), the point and 4 decimals; `inf`, `-inf` or `NaN` otherwise.
+            Cell::Number(x) if x.is_finite() => {
+                usize::from(*x < 0.0) + digits(x.abs() + 0.00005) + 5
+            }
+            Cell::Number(x) => format!("{x}").chars().count(),
+            Cell::None => 1,
+        }
+    }
+
     /// The measure or count in the cell, for a plot; `None` for every other kind (an index
     /// names a row, a word is no height).
     pub fn number(&self) -> Option<f64> {
@@ -440,6 +467,63 @@ fn build_any(scene: &Scene, demo: Demo, step: usize) -> Result<Figure, PathError
 mod tests {
     use super::*;
     use crate::export::csv::table_csv;
+
+    /// A cell's width is its text's length in characters, or one more: never less (a column
+    /// sized from it never clips), on the numbers where formatting to 4 decimals adds a digit
+    /// or drops a sign, and on random ones of every size.
+    #[test]
+    fn a_cells_width_bounds_its_text() {
+        let mut cells = vec![
+            Cell::None,
+            Cell::YesNo(true),
+            Cell::YesNo(false),
+            Cell::Word("a hull edge"),
+            Cell::Name("b2-a1".to_string()),
+        ];
+        for n in [0usize, 1, 9, 10, 99, 100, 999, 1000, 12345, usize::MAX] {
+            cells.extend([Cell::Count(n), Cell::Index(n)]);
+        }
+        let edges = [
+            0.0,
+            -0.0,
+            9.99994,
+            9.99995,
+            9.99996,
+            99.99995,
+            0.99995,
+            -0.00004,
+            -0.00005,
+            -0.00006,
+            -9.99995,
+            1e15,
+            1e16 + 7.0,
+            1e300,
+            -1e300,
+            4.4e-16,
+            -4.4e-16,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+        ];
+        cells.extend(edges.map(Cell::Number));
+        let mut rng = crate::geometry::testing::XorShift(0x2545_f491_4f6c_dd1d);
+        for _ in 0..20_000 {
+            let magnitude = 10f64.powf(rng.unit() * 40.0 - 20.0);
+            let sign = if rng.unit() < 0.5 { -1.0 } else { 1.0 };
+            cells.push(Cell::Number(sign * magnitude));
+        }
+        for c in &cells {
+            let chars = c.text().chars().count();
+            let w = c.width();
+            assert!(
+                w == chars || w == chars + 1,
+                "{c:?}: width {w}, text {:?}",
+                c.text()
+            );
+        }
+    }
 
     /// Every shipped scene, in its own demo at its first, a middle and its last step: each
     /// legend entry names something drawn (a mark in its colour).
