@@ -16,7 +16,7 @@
 //!
 //! Two circles (each core one point at its body's position) need no loop: turning moves
 //! nothing, and the time their distance falls to the loop's margin has a closed form
-//! ([`centred_discs`]).
+//! (`centred_discs` below).
 
 use crate::geometry::angular_cast::{
     advance, gjk_measure, motion_scale, Measured, ROUNDING_RELATIVE, STOP_SHORT_FRACTION,
@@ -123,7 +123,7 @@ pub struct AngularImpact {
 /// program asks for it: nothing recorded, each iteration measured by GJK on the posed cores, seeded
 /// with the last iteration's simplex and stopped as soon as its bounds decide the iteration
 /// ([`QUERY_BOUND_RATIO`]), never re-measured (module doc); two circles in closed form
-/// ([`centred_discs`]). The same guarantees: `toi` is never after the true first contact, a miss
+/// (`centred_discs` below). The same guarantees: `toi` is never after the true first contact, a miss
 /// is proven, a hit is within the tolerance. On the 2,500 seeded motions of
 /// `tests/angular_cast.rs` it ends as [`crate::geometry::angular_cast::angular_cast`] does every
 /// time, the times of the hits within 1.5·10⁻³ of each other (both within the tolerance of the
