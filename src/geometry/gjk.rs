@@ -201,14 +201,41 @@ pub struct Gjk {
 /// farthest along `−dir`, with their indices. Ties go to the lowest index (exact comparison).
 /// Both cores must have at least one vertex.
 pub fn md_support(a: &impl CoreShape, b: &impl CoreShape, dir: DVec2) -> MdVertex {
+    md_support_met(a, b, dir).0
+}
+
+/// [`md_support`], with the largest coordinate magnitude of the two vertices it is the
+/// difference of, read off the same vertices: what its rounding is relative to (see
+/// [`vertices_extent`]).
+#[inline]
+pub(crate) fn md_support_met(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    dir: DVec2,
+) -> (MdVertex, f64) {
     // O(log n) each (see [`super::support`]).
     let ia = a.extreme(-dir);
     let ib = b.extreme(dir);
-    MdVertex {
-        point: b.vertex(ib) - a.vertex(ia),
+    let (u, w) = (a.vertex(ia), b.vertex(ib));
+    let point = MdVertex {
+        point: w - u,
         a: ia,
         b: ib,
-    }
+    };
+    (point, extent_of(u, w))
+}
+
+/// The largest coordinate magnitude of the two core vertices behind MD point `p`: what the
+/// rounding of `p` is relative to (the tolerance scale of a GJK run that measures only what it
+/// meets, [`gjk_from`], and of the linear cast's ray cast).
+pub(crate) fn vertices_extent(a: &impl CoreShape, b: &impl CoreShape, p: &MdVertex) -> f64 {
+    extent_of(a.vertex(p.a), b.vertex(p.b))
+}
+
+/// The largest coordinate magnitude of `u` and `w`.
+#[inline]
+fn extent_of(u: DVec2, w: DVec2) -> f64 {
+    u.abs().max_element().max(w.abs().max_element())
 }
 
 /// [`md_support`] when the answer is expected between MD points `p` and `q`, counter-clockwise
@@ -276,11 +303,11 @@ impl Simplex {
     pub fn of(points: &[MdVertex]) -> Simplex {
         // Element by element: a slice copy of a length known only at run time is a call.
         let mut s = Simplex::EMPTY;
+        assert!(points.len() <= 3, "a simplex holds at most three points");
         for (slot, p) in s.points.iter_mut().zip(points) {
             *slot = *p;
         }
-        s.len = points.len().min(3);
-        assert!(points.len() <= 3, "a simplex holds at most three points");
+        s.len = points.len();
         s
     }
 
@@ -668,12 +695,6 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
     // each support point comes.
     let lazy = scale.is_none();
     let mut scale = scale.unwrap_or(f64::MIN_POSITIVE);
-    let meet = |scale: &mut f64, p: &MdVertex| {
-        if lazy {
-            let (u, w) = (a.vertex(p.a), b.vertex(p.b));
-            *scale = scale.max(u.abs().max_element()).max(w.abs().max_element());
-        }
-    };
     // The seed's points at the present poses, in place; those out of range dropped.
     let (na, nb) = (a.vertex_count(), b.vertex_count());
     let mut kept = 0;
@@ -691,8 +712,10 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
     if simplex.is_empty() {
         simplex.push(md_support(a, b, start));
     }
-    for p in simplex.iter() {
-        meet(&mut scale, p);
+    if lazy {
+        for p in simplex.iter() {
+            scale = scale.max(vertices_extent(a, b, p));
+        }
     }
     let mut tol = GJK_GAP_RELATIVE * scale;
     let mut touch = GJK_TOUCH_RELATIVE * scale;
@@ -771,7 +794,7 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
             _ => md_support(a, b, direction),
         };
         if lazy {
-            meet(&mut scale, &w);
+            scale = scale.max(vertices_extent(a, b, &w));
             (tol, touch) = (GJK_GAP_RELATIVE * scale, GJK_TOUCH_RELATIVE * scale);
         }
         let gap = direction.dot(w.point) - direction.dot(closest);

@@ -32,9 +32,9 @@
 use super::closed_form::centred_box;
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    nearest_of_simplex, same_point, Nearest, Simplex, GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
+    md_support_met, nearest_of_simplex, same_point, Nearest, Simplex, GJK_MAX_ITERATIONS,
+    GJK_TOUCH_RELATIVE,
 };
-use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed};
 use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
 
@@ -391,14 +391,8 @@ fn ray_cast(
     // on small polygons that cost as much as the cast.
     let mut scale = margin.max(f64::MIN_POSITIVE);
     let mut support = |dir: DVec2| {
-        let (i, j) = (a.extreme(-dir), b.extreme(dir));
-        let (p, q) = (a.vertex(i), b.vertex(j));
-        scale = scale.max(p.abs().max_element()).max(q.abs().max_element());
-        let point = MdVertex {
-            point: q - p,
-            a: i,
-            b: j,
-        };
+        let (point, extent) = md_support_met(a, b, dir);
+        scale = scale.max(extent);
         (point, margin + GJK_TOUCH_RELATIVE * scale)
     };
 
