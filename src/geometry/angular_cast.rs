@@ -351,22 +351,28 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         settings,
         (a.max_radius(), b.max_radius()),
         |t, exact| figure_measure(a, b, t, exact),
+        |_, dt, _| dt,
         &mut iterations,
     );
     AngularCast { iterations, ..cast }
 }
 
 /// The loop of conservative advancement, shared by the figure's cast and the query: `radii`
-/// are the bodies' [`MovingBody::max_radius`] (each a scan of the body's vertices, once),
-/// `measure` gives the bodies' contact at a time (`true`: exactly, if it can), and each
-/// iteration goes to `trace`. The cast with its `iterations` left empty, and how many there
-/// were.
+/// bound how far a turn by `Δθ` moves a body's points, `r·|Δθ|` (each a scan of the body's
+/// vertices, once): the figure's are [`MovingBody::max_radius`], Mirtich's `r` as the figure
+/// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns),
+/// `measure` gives the bodies' contact at a time (`true`: exactly, if it can), `farther` turns
+/// the closing-speed bound's step from a time (with the margin) into one at least as long that
+/// the caller has proven keeps the bodies the margin apart (the figure's: the same step; the
+/// query's: a second-order one where it reaches further), and each iteration goes to `trace`.
+/// The cast with its `iterations` left empty, and how many there were.
 pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,
     radii: (f64, f64),
     mut measure: impl FnMut(f64, bool) -> Measured,
+    mut farther: impl FnMut(f64, f64, f64) -> f64,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
     let scale = scale_of_motion(a, b, radii);
@@ -404,7 +410,7 @@ pub(super) fn advance(
         // A stop found on GJK's measure is decided again on the exact one, where there is one.
         // A step comes with the count of short steps it makes.
         type Decision = (Option<CastStatus>, Option<(f64, u32)>);
-        let decide = |m: &Measured, bound: &ClosingBound| -> Decision {
+        let mut decide = |m: &Measured, bound: &ClosingBound| -> Decision {
             let c = &m.contact;
             if first && c.distance <= 0.0 {
                 (Some(CastStatus::Overlapping), None)
@@ -417,7 +423,12 @@ pub(super) fn advance(
                 // The gap along the axis cannot close before t = 1.
                 (Some(CastStatus::Miss), None)
             } else {
-                let dt = (m.gap - margin) / bound.total;
+                // The caller may prove a longer step free (`farther`: the query's second-order
+                // step); reaching past t = 1, it proves the miss.
+                let dt = farther(t, (m.gap - margin) / bound.total, margin);
+                if t + dt >= 1.0 {
+                    return (Some(CastStatus::Miss), None);
+                }
                 let short = if dt < NO_PROGRESS_STEP {
                     short_steps + 1
                 } else {

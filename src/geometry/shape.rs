@@ -416,11 +416,17 @@ impl Convex {
 
     /// The largest distance from `centre` to any point of the rounded shape (Mirtich's `r`).
     pub fn max_distance_from(&self, centre: DVec2) -> f64 {
+        self.core_reach_from(centre) + self.radius
+    }
+
+    /// The largest distance from `centre` to a vertex of the core (the rounding left out): one
+    /// root of the largest square, the same value as the largest of the roots.
+    pub fn core_reach_from(&self, centre: DVec2) -> f64 {
         self.vertices
             .iter()
-            .map(|v| (*v - centre).length())
+            .map(|v| (*v - centre).length_squared())
             .fold(0.0, f64::max)
-            + self.radius
+            .sqrt()
     }
 }
 

@@ -45,6 +45,17 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     peak(&shape.vertices, [None, None], &key)
 }
 
+/// [`extreme_vertex`] when the answer is expected at or near vertex `near` (the last answer along
+/// a direction that has turned a little since): a climb from there, which on a convex polygon
+/// ends on the peak wherever it starts; small polygons are scanned.
+pub fn extreme_vertex_near(shape: &Convex, dir: DVec2, near: usize) -> usize {
+    let key = |v: DVec2| v.dot(dir);
+    if shape.vertices.len() < BISECT_FROM {
+        return scan(&shape.vertices, &key);
+    }
+    peak(&shape.vertices, [Some(near), None], &key)
+}
+
 /// [`extreme_vertex`] when the answer is expected on the counter-clockwise arc of vertices from
 /// `arc[0]` to `arc[1]`, as EPA's and GJK's are: the vertices behind the two ends of the edge
 /// they refine. Along a direction whose normal cone the arc spans, the dot products rise and then

@@ -14,6 +14,15 @@
 //! safe as the exact distance: `toi` is never after the true first contact, a miss is proven, a hit
 //! is within the tolerance.
 //!
+//! Each step is also tried to second order (`second_order_step` below): the separation along an
+//! axis that starts as the measure's and turns with the nearest side (or stays still) is bounded
+//! below by a concave function of the time, whose fall to the target is the step, checked by
+//! one support search per turning core at its end. Where that is longer than the closing-speed
+//! bound's step it is taken, as safely: conservative advancement closes a fixed fraction of the
+//! gap each iteration (the bound against the true closing speed), this lands within the square
+//! of the step of the contact. On the benchmark's small pairs it takes 4–5 iterations where
+//! the closing-speed bound alone took 6–15, and grazing 64-gons 14 where it ran out at 64.
+//!
 //! Two circles (each core one point at its body's position) need no loop: turning moves
 //! nothing, and the time their distance falls to the loop's margin has a closed form
 //! (`centred_discs` below).
@@ -23,9 +32,10 @@ use crate::geometry::angular_cast::{
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex};
-use crate::geometry::support::Posed;
+use crate::geometry::support::{extreme_vertex_near, Posed};
 use crate::geometry::trace::NoTrace;
-use crate::geometry::{DVec2, Pose};
+use crate::geometry::{length, Convex, DVec2, Placement, Pose};
+use std::cell::Cell;
 
 /// A step taken on a lower bound this fraction of the upper one advances nearly as far as one
 /// on the exact distance: [`angular_time_of_impact`] stops GJK there. A lower ratio stops GJK
@@ -45,6 +55,10 @@ struct Fixed {
     rotations: (Option<DVec2>, Option<DVec2>),
     /// The cast's tolerance.
     tolerance: f64,
+    /// `|v_B − v_A|`.
+    relative_speed: f64,
+    /// How far apart the bodies' positions start.
+    apart: f64,
 }
 
 /// The measure of [`angular_time_of_impact`]: GJK on the posed cores from `seed` (the
@@ -61,11 +75,13 @@ fn query_measure<'a>(
     t: f64,
     seed: &mut Simplex,
     fixed: &Fixed,
+    features: &Cell<Option<Features>>,
 ) -> Measured {
     let Fixed {
         reach,
         rotations,
         tolerance,
+        ..
     } = *fixed;
     let poses @ (pose_a, pose_b) = (a.pose_at(t), b.pose_at(t));
     let posed = |m: &'a MovingBody, pose: &Pose, fixed: Option<DVec2>| match fixed {
@@ -76,10 +92,7 @@ fn query_measure<'a>(
         posed(a, &pose_a, rotations.0),
         posed(b, &pose_b, rotations.1),
     );
-    // At least each core's largest coordinate magnitude (`gjk::tolerance_scale`).
-    let scale = (pose_a.position.abs().max_element() + reach.0)
-        .max(pose_b.position.abs().max_element() + reach.1)
-        .max(f64::MIN_POSITIVE);
+    let scale = scale_at(pose_a.position, pose_b.position, reach);
     // The bounds on the distance of the rounded shapes decide the iteration. After the first
     // iteration (t = 0; every step is positive) the bodies are apart, at least about the margin
     // (module doc): an upper bound below the tolerance is then a hit, on the simplex the last
@@ -93,14 +106,207 @@ fn query_measure<'a>(
     };
     let start = a.pose.position - b.pose.position;
     let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
+    features.set(None);
     match gjk_measure(a, b, poses, g, scale) {
-        Some(m) => Measured { settled: true, ..m },
+        Some(m) => {
+            features.set(Features::of((a, b), t, (&core_a, &core_b), seed, &m));
+            Measured { settled: true, ..m }
+        }
         None => Measured::exact(
             pose_a,
             pose_b,
             super::contact(&a.local, pose_a, &b.local, pose_b),
         ),
     }
+}
+
+/// At least each core's largest coordinate magnitude at these positions: the scale of GJK's
+/// tolerances (`gjk::tolerance_scale`).
+fn scale_at(position_a: DVec2, position_b: DVec2, reach: (f64, f64)) -> f64 {
+    (position_a.abs().max_element() + reach.0)
+        .max(position_b.abs().max_element() + reach.1)
+        .max(f64::MIN_POSITIVE)
+}
+
+/// What an iteration's measure found that a second-order step (`second_order_step`) starts
+/// from.
+#[derive(Clone, Copy)]
+struct Features {
+    /// The iteration's time.
+    t: f64,
+    /// Where the cores were then.
+    at: (Placement, Placement),
+    /// The measure's axis (unit, from A towards B) and how far apart the cores were along it
+    /// at least (the measure's gap less its slack, the radii added back).
+    axis: DVec2,
+    separation: f64,
+    /// Each core's vertices on the nearest features (a side's two ends, or a corner twice): the
+    /// supports the model starts from, and where the support searches start.
+    near: ([usize; 2], [usize; 2]),
+    /// How fast the step's axis turns: as A does when a side of A is nearest (the axis stays
+    /// that side's normal), as B does when a side of B is, else not at all.
+    turn: f64,
+}
+
+impl Features {
+    fn of(
+        (a, b): (&MovingBody, &MovingBody),
+        t: f64,
+        (core_a, core_b): (&Posed, &Posed),
+        simplex: &Simplex,
+        m: &Measured,
+    ) -> Option<Features> {
+        let first = *simplex.first()?;
+        let last = *simplex.last()?;
+        let turn = match **simplex {
+            // An MD edge of two of B's vertices less one of A's: a side of B.
+            [p, q] if p.a == q.a && p.b != q.b => b.angular_velocity,
+            [p, q] if p.b == q.b && p.a != q.a => a.angular_velocity,
+            _ => 0.0,
+        };
+        Some(Features {
+            t,
+            at: (*core_a.placement(), *core_b.placement()),
+            axis: m.axis,
+            separation: m.gap - m.slack + a.local.radius + b.local.radius,
+            near: ([first.a, last.a], [first.b, last.b]),
+            turn,
+        })
+    }
+}
+
+/// A step from the measure `f` longer than conservative advancement's `dt`, proven free, or
+/// `None`. The separation along an axis `n(τ)` that starts as the measure's and turns at the
+/// rate `f.turn` bounds the distance from below at every time. Written as the centres'
+/// separation less each core's support along the axis (seen in the core's own frame, where the
+/// axis turns at the rate `f.turn − ω`), it is bounded below by a function of the time since
+/// the measure, τ, that is concave:
+///
+/// * the centres' separation `(Δx + Δv·τ)·n(τ)` by its tangent at τ = 0 less `K_c·τ²/2`,
+///   where `K_c = 2|ω_n||Δv| + ω_n²(|Δx| + |Δv|·τ)` bounds its second derivative;
+/// * each core's support `h(R(δ)u)` along the axis turned by `δ = (ω_n − ω)·τ` by
+///   `h(u + δ·u⊥) + r·δ²/2` (each vertex's projection turns with a second derivative at
+///   most its distance from the body's position, at most the core's reach `r`), where
+///   `h(u + δ·u⊥)`, the support along the tangent direction, is convex in τ.
+///
+/// A concave function at least the target at both ends of an interval is at least the target
+/// on all of it. The step is where the bound's quadratic model on the nearest vertices (exact
+/// while they stay the supports) falls to the target (the loop's margin and the radii),
+/// checked with one support search per turning core at its end; where a support changed on the
+/// way, the chord of the supports between the two ends bounds them instead, and the step is
+/// the quadratic's root on the chords. Near a contact the step lands within `K·τ²` of it,
+/// where conservative advancement closes a fixed fraction of the gap each time.
+fn second_order_step(
+    a: &MovingBody,
+    b: &MovingBody,
+    fixed: &Fixed,
+    f: &Features,
+    dt: f64,
+    margin: f64,
+) -> Option<f64> {
+    let (at_a, at_b) = f.at;
+    let n = f.axis;
+    let target = margin + a.local.radius + b.local.radius;
+    let excess = f.separation - target;
+    // (Not `excess <= 0.0`: a NaN anywhere ends here too.)
+    if excess.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        return None;
+    }
+    let dx = at_b.position - at_a.position;
+    let c0 = dx.dot(n);
+    // At least the two supports' sum along the axis at τ = 0.
+    let supports = c0 - f.separation;
+    let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
+    let dv = b.velocity - a.velocity;
+    let remaining = 1.0 - f.t;
+    // Each core's nearest vertices (two on a side, one twice at a corner), with their heights
+    // along the axis and across it.
+    let nearest = |core: &Convex, ends: [usize; 2], u: DVec2| {
+        ends.map(|i| (core.vertices[i].dot(u), core.vertices[i].dot(u.perp())))
+    };
+    let (near_a, near_b) = (
+        nearest(&a.local, f.near.0, ua),
+        nearest(&b.local, f.near.1, ub),
+    );
+    // The roots aim a hair inside the target, so that the check at the step's end does not
+    // fail on the rounding of a quadratic that ends exactly on it.
+    let aim = excess * (1.0 - 1e-9);
+    // The first τ where `aim + slope·τ − q·τ²` falls to 0 (in the form that subtracts no
+    // nearly equal numbers), at most the rest of the motion.
+    let root = |q: f64, slope: f64| {
+        let d = (slope * slope + 4.0 * q * aim).sqrt();
+        let tau = if slope <= 0.0 {
+            2.0 * aim / (d - slope)
+        } else if q > 0.0 {
+            (slope + d) / (2.0 * q)
+        } else {
+            f64::INFINITY
+        };
+        tau.min(remaining)
+    };
+    // For an axis turning at `w`: the centres' rate along it, half the bound on the second
+    // derivative over the step, and the step of the model on the nearest vertices (a support
+    // turning away from its neighbours rises as the first of them to rise does).
+    let plan = |w: f64| {
+        let (wa, wb) = (w - a.angular_velocity, w - b.angular_velocity);
+        let c1 = dv.dot(n) + w * dx.dot(n.perp());
+        let rise = |rate: f64, near: [(f64, f64); 2]| (rate * near[0].1).max(rate * near[1].1);
+        let model = c1 - rise(wa, near_a) - rise(wb, near_b);
+        let mut q = 0.5 * (fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb);
+        if w != 0.0 {
+            // Over a span at least the step (the model's linear root); |Δx(τ)| is at most
+            // |Δx(0)| + |Δv|·(f.t + τ), with no root taken here.
+            let span = if model < 0.0 {
+                (aim / -model).min(remaining)
+            } else {
+                remaining
+            };
+            let dv_len = fixed.relative_speed;
+            let apart = fixed.apart + dv_len * (f.t + span);
+            q += 0.5 * w.abs() * (2.0 * dv_len + w.abs() * apart);
+        }
+        (wa, wb, c1, q, root(q, model))
+    };
+    // The axis turning with the nearest side, or held still (which bounds the centres'
+    // separation more tightly far from a contact): the one whose model steps further.
+    let with_side = plan(f.turn);
+    let (wa, wb, c1, q, step) = if f.turn == 0.0 {
+        with_side
+    } else {
+        let held = plan(0.0);
+        if held.4 > with_side.4 {
+            held
+        } else {
+            with_side
+        }
+    };
+    if step.partial_cmp(&dt) != Some(std::cmp::Ordering::Greater) {
+        return None;
+    }
+    // The supports' sum at the step's end, at least: each along its tangent direction there
+    // (searched from a nearest vertex), or for a core the axis turns with, its support at
+    // τ = 0, at most the sum less the other's height (any vertex's is at most its support).
+    let height = |near: [(f64, f64); 2]| near[0].0.max(near[1].0);
+    let support_at = |core: &Convex, u: DVec2, rate: f64, from: usize, other: f64| {
+        if rate == 0.0 {
+            return supports - other;
+        }
+        let dir = u + u.perp() * (rate * step);
+        core.vertices[extreme_vertex_near(core, dir, from)].dot(dir)
+    };
+    let at_end = if wa == 0.0 && wb == 0.0 {
+        supports
+    } else {
+        support_at(&a.local, ua, wa, f.near.0[0], height(near_b))
+            + support_at(&b.local, ub, wb, f.near.1[0], height(near_a))
+    };
+    if c0 + c1 * step - at_end - q * step * step >= target {
+        return Some(step);
+    }
+    // A support changed on the way: the chord of the supports' sum.
+    let chord = c1 - (at_end - supports) / step;
+    let shorter = root(q, chord).min(step);
+    (shorter > dt && excess + (chord - q * shorter) * shorter >= 0.0).then_some(shorter)
 }
 
 /// The outcome of [`angular_time_of_impact`].
@@ -122,9 +328,10 @@ pub struct AngularImpact {
 /// The same conservative advancement as [`crate::geometry::angular_cast::angular_cast`], as a
 /// program asks for it: nothing recorded, each iteration measured by GJK on the posed cores, seeded
 /// with the last iteration's simplex and stopped as soon as its bounds decide the iteration
-/// ([`QUERY_BOUND_RATIO`]), never re-measured (module doc); two circles in closed form
-/// (`centred_discs` below). The same guarantees: `toi` is never after the true first contact, a miss
-/// is proven, a hit is within the tolerance. On the 2,500 seeded motions of
+/// ([`QUERY_BOUND_RATIO`]), never re-measured, each step the longer of the closing-speed bound's
+/// and a second-order one (module doc); two circles in closed form (`centred_discs` below). The
+/// same guarantees: `toi` is never after the true first contact, a miss is proven, a hit is
+/// within the tolerance. On the 2,500 seeded motions of
 /// `tests/angular_cast.rs` it ends as [`crate::geometry::angular_cast::angular_cast`] does every
 /// time, the times of the hits within 1.5·10⁻³ of each other (both within the tolerance of the
 /// contact: two circles stop where their distance is half the tolerance, the loop anywhere
@@ -139,22 +346,37 @@ pub fn angular_time_of_impact(
             return impact;
         }
     }
-    let radii = (a.max_radius(), b.max_radius());
+    // The cores' reach bounds how fast turning closes the distance: the rounding keeps its
+    // width whichever way the body turns, so it adds nothing to the bound.
+    let reach = (
+        a.local.core_reach_from(DVec2::ZERO),
+        b.local.core_reach_from(DVec2::ZERO),
+    );
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
     let fixed = Fixed {
-        reach: (radii.0 - a.local.radius, radii.1 - b.local.radius),
+        reach,
         rotations: (rotation(a), rotation(b)),
         tolerance: settings.tolerance,
+        relative_speed: length(b.velocity - a.velocity),
+        apart: length(b.pose.position - a.pose.position),
     };
     // The first search from B's position towards A's; later ones from the last simplex.
     let mut seed = Simplex::EMPTY;
+    let features = Cell::new(None);
     let (end, iterations) = advance(
         a,
         b,
         settings,
-        radii,
-        |t, _| query_measure(a, b, t, &mut seed, &fixed),
+        reach,
+        |t, _| query_measure(a, b, t, &mut seed, &fixed, &features),
+        |t, dt, margin| {
+            features
+                .get()
+                .filter(|f| f.t == t)
+                .and_then(|f| second_order_step(a, b, &fixed, &f, dt, margin))
+                .unwrap_or(dt)
+        },
         &mut NoTrace,
     );
     AngularImpact {
