@@ -254,16 +254,20 @@ fn second_order_step(
         let model = c1 - rise(wa, near_a) - rise(wb, near_b);
         let mut q = 0.5 * (fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb);
         if w != 0.0 {
-            // Over a span at least the step (the model's linear root); |Δx(τ)| is at most
-            // |Δx(0)| + |Δv|·(f.t + τ), with no root taken here.
+            // The centres' separation c(τ) = Δx(τ)·n(τ) has c'' = 2w·Δv·n⊥(τ) − w²·c(τ): over a
+            // span at least the step (the model's linear root), |Δv·n⊥| is at most its value
+            // at τ = 0 plus |Δv|·|w|·span (n⊥ turns by w·τ), and c at most c(0) plus the span
+            // times |c'| ≤ |Δv| + |w|·|Δx|, where |Δx(τ)| ≤ |Δx(0)| + |Δv|·(f.t + τ).
             let span = if model < 0.0 {
                 (aim / -model).min(remaining)
             } else {
                 remaining
             };
-            let dv_len = fixed.relative_speed;
+            let (w, dv_len) = (w.abs(), fixed.relative_speed);
             let apart = fixed.apart + dv_len * (f.t + span);
-            q += 0.5 * w.abs() * (2.0 * dv_len + w.abs() * apart);
+            let across = dv.dot(n.perp()).abs() + dv_len * w * span;
+            let centres = (c0 + span * (dv_len + w * apart)).max(0.0);
+            q += 0.5 * w * (2.0 * across + w * centres);
         }
         (wa, wb, c1, q, root(q, model))
     };
