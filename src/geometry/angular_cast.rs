@@ -238,7 +238,7 @@ pub fn motion_scale(a: &MovingBody, b: &MovingBody) -> f64 {
 }
 
 /// [`motion_scale`] with the bodies' [`MovingBody::max_radius`] already known.
-fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
+pub(super) fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
     let reach = |m: &MovingBody, r: f64| {
         m.pose
             .position
@@ -350,6 +350,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         b,
         settings,
         (a.max_radius(), b.max_radius()),
+        0.0,
         |t, exact| figure_measure(a, b, t, exact),
         |_, dt, _| dt,
         &mut iterations,
@@ -361,7 +362,9 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
 /// bound how far a turn by `Δθ` moves a body's points, `r·|Δθ|` (each a scan of the body's
 /// vertices, once): the figure's are [`MovingBody::max_radius`], Mirtich's `r` as the figure
 /// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns),
-/// `measure` gives the bodies' contact at a time (`true`: exactly, if it can), `farther` turns
+/// `start` is the time of the first iteration (the figure's 0; the query's, the time before
+/// which the bodies are known at least the tolerance apart), `measure` gives the bodies'
+/// contact at a time (`true`: exactly, if it can), `farther` turns
 /// the closing-speed bound's step from a time (with the margin) into one at least as long that
 /// the caller has proven keeps the bodies the margin apart (the figure's: the same step; the
 /// query's: a second-order one where it reaches further), and each iteration goes to `trace`.
@@ -371,6 +374,7 @@ pub(super) fn advance(
     b: &MovingBody,
     settings: &CastSettings,
     radii: (f64, f64),
+    start: f64,
     mut measure: impl FnMut(f64, bool) -> Measured,
     mut farther: impl FnMut(f64, f64, f64) -> f64,
     trace: &mut impl Trace<AngularCastStep>,
@@ -400,10 +404,10 @@ pub(super) fn advance(
         return (end, count);
     }
 
-    let mut t = 0.0;
+    let mut t = start;
     let mut short_steps = 0;
     loop {
-        let first = count == 0;
+        let first = count == 0 && t == 0.0;
         let last_allowed = count + 1 >= settings.max_iterations;
         // Decide what this iteration is: a stop, or a step of `Δt` (`step` is recorded either
         // way; a stop for lack of progress or of iterations still shows the step it refused).

@@ -28,7 +28,8 @@
 //! (`centred_discs` below).
 
 use crate::geometry::angular_cast::{
-    advance, gjk_measure, motion_scale, Measured, ROUNDING_RELATIVE, STOP_SHORT_FRACTION,
+    advance, gjk_measure, motion_scale, scale_of_motion, Measured, ROUNDING_RELATIVE,
+    STOP_SHORT_FRACTION,
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex};
@@ -321,11 +322,12 @@ pub struct AngularImpact {
     pub toi: f64,
     /// The signed distance at the last iteration, or an upper bound on it: on a hit, below the
     /// tolerance (GJK stopped as soon as that was certain); overlapping at the start,
-    /// [`super::contact`]'s.
+    /// [`super::contact`]'s. On a miss proven by the bodies' bounding discs alone (no iteration,
+    /// `discs_apart_until` below), a lower bound: the discs' separation at the start.
     pub distance: f64,
     /// Unit, from A towards B, at the last iteration (meaningful for every status but a miss).
     pub normal: DVec2,
-    /// How many iterations the cast took.
+    /// How many iterations the cast took (0: a miss the bounding discs show).
     pub iterations: u32,
 }
 
@@ -356,6 +358,16 @@ pub fn angular_time_of_impact(
         a.local.core_reach_from(DVec2::ZERO),
         b.local.core_reach_from(DVec2::ZERO),
     );
+    // Until their bounding discs come within the tolerance, the bodies cannot: the loop starts
+    // there, or the discs prove the miss.
+    let start = if settings.max_iterations > 0 {
+        match discs_apart_until(a, b, settings, reach) {
+            Ok(start) => start,
+            Err(miss) => return miss,
+        }
+    } else {
+        0.0
+    };
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
     let fixed = Fixed {
@@ -373,6 +385,7 @@ pub fn angular_time_of_impact(
         b,
         settings,
         reach,
+        start,
         |t, _| query_measure(a, b, t, &mut seed, &fixed, &features),
         |t, dt, margin| {
             features
@@ -389,6 +402,42 @@ pub fn angular_time_of_impact(
         distance: end.distance,
         normal: end.normal,
         iterations,
+    }
+}
+
+/// The time until which the bodies are known at least the tolerance apart without measuring
+/// them, or a miss proven so. Each lies within its bounding disc (its core's reach about its
+/// position, grown by its rounding) however it turns, and the discs' centres move on lines:
+/// until B's centre, seen from A's, enters the disc of the two radii grown by the tolerance
+/// ([`super::translating::disc_entry`]), the bodies stay that far apart. Never entering it
+/// before t = 1 is a miss (its distance the discs' separation at the start, which the distance
+/// is at least; no iteration taken). Within it from the start, 0.
+fn discs_apart_until(
+    a: &MovingBody,
+    b: &MovingBody,
+    settings: &CastSettings,
+    reach: (f64, f64),
+) -> Result<f64, AngularImpact> {
+    let tolerance = settings
+        .tolerance
+        .max(ROUNDING_RELATIVE * scale_of_motion(a, b, reach));
+    let offset = b.pose.position - a.pose.position;
+    let apart = length(offset);
+    let radii = reach.0 + reach.1 + a.local.radius + b.local.radius;
+    // (Not `apart <= radii + tolerance`: a NaN anywhere ends here too.)
+    if apart.partial_cmp(&(radii + tolerance)) != Some(std::cmp::Ordering::Greater) {
+        return Ok(0.0);
+    }
+    let velocity = b.velocity - a.velocity;
+    match super::translating::disc_entry(offset, apart, velocity, radii + tolerance) {
+        Some(entry) if entry <= 1.0 => Ok(entry.max(0.0)),
+        _ => Err(AngularImpact {
+            status: CastStatus::Miss,
+            toi: 1.0,
+            distance: apart - radii,
+            normal: offset / apart,
+            iterations: 0,
+        }),
     }
 }
 
