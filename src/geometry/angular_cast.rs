@@ -349,34 +349,47 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         a,
         b,
         settings,
-        (a.max_radius(), b.max_radius()),
-        0.0,
-        |t, exact| figure_measure(a, b, t, exact),
-        |_, dt, _| dt,
+        ((a.max_radius(), b.max_radius()), 0.0),
+        &mut |t, exact| figure_measure(a, b, t, exact),
         &mut iterations,
     );
     AngularCast { iterations, ..cast }
 }
 
+/// How [`advance`] measures the bodies, and how far it may step: the figure's measure (a closure)
+/// and the query's.
+pub(super) trait Measure {
+    /// The bodies' contact at time `t` (`exact`: exactly, if it can).
+    fn measure(&mut self, t: f64, exact: bool) -> Measured;
+
+    /// The closing-speed bound's step `dt` from time `t` (the last measure's), or a longer one
+    /// the measure has proven keeps the bodies `margin` apart. The figure's: `dt`; the query's:
+    /// a second-order step where it reaches further.
+    fn farther(&mut self, _t: f64, dt: f64, _margin: f64) -> f64 {
+        dt
+    }
+}
+
+impl<F: FnMut(f64, bool) -> Measured> Measure for F {
+    fn measure(&mut self, t: f64, exact: bool) -> Measured {
+        self(t, exact)
+    }
+}
+
 /// The loop of conservative advancement, shared by the figure's cast and the query: `radii`
 /// bound how far a turn by `Δθ` moves a body's points, `r·|Δθ|` (each a scan of the body's
 /// vertices, once): the figure's are [`MovingBody::max_radius`], Mirtich's `r` as the figure
-/// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns),
+/// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns).
 /// `start` is the time of the first iteration (the figure's 0; the query's, the time before
-/// which the bodies are known at least the tolerance apart), `measure` gives the bodies'
-/// contact at a time (`true`: exactly, if it can), `farther` turns
-/// the closing-speed bound's step from a time (with the margin) into one at least as long that
-/// the caller has proven keeps the bodies the margin apart (the figure's: the same step; the
-/// query's: a second-order one where it reaches further), and each iteration goes to `trace`.
-/// The cast with its `iterations` left empty, and how many there were.
+/// which the bodies are known at least the tolerance apart), `measurer` measures the bodies
+/// and may lengthen a step ([`Measure`]), and each iteration goes to `trace`. The cast with its
+/// `iterations` left empty, and how many there were.
 pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,
-    radii: (f64, f64),
-    start: f64,
-    mut measure: impl FnMut(f64, bool) -> Measured,
-    mut farther: impl FnMut(f64, f64, f64) -> f64,
+    (radii, start): ((f64, f64), f64),
+    measurer: &mut impl Measure,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
     let scale = scale_of_motion(a, b, radii);
@@ -398,7 +411,7 @@ pub(super) fn advance(
     let mut count = 0;
     if settings.max_iterations == 0 {
         // No iteration allowed: report the start as the last safe time, measured but not recorded.
-        let m = measure(0.0, true);
+        let m = measurer.measure(0.0, true);
         end.distance = m.contact.distance;
         end.normal = m.contact.normal;
         return (end, count);
@@ -414,7 +427,7 @@ pub(super) fn advance(
         // A stop found on GJK's measure is decided again on the exact one, where there is one.
         // A step comes with the count of short steps it makes.
         type Decision = (Option<CastStatus>, Option<(f64, u32)>);
-        let mut decide = |m: &Measured, bound: &ClosingBound| -> Decision {
+        let decide = |m: &Measured, bound: &ClosingBound, measurer: &mut _| -> Decision {
             let c = &m.contact;
             if first && c.distance <= 0.0 {
                 (Some(CastStatus::Overlapping), None)
@@ -427,9 +440,9 @@ pub(super) fn advance(
                 // The gap along the axis cannot close before t = 1.
                 (Some(CastStatus::Miss), None)
             } else {
-                // The caller may prove a longer step free (`farther`: the query's second-order
-                // step); reaching past t = 1, it proves the miss.
-                let dt = farther(t, (m.gap - margin) / bound.total, margin);
+                // The measure may prove a longer step free (the query's second-order step);
+                // reaching past t = 1, it proves the miss.
+                let dt = Measure::farther(measurer, t, (m.gap - margin) / bound.total, margin);
                 if t + dt >= 1.0 {
                     return (Some(CastStatus::Miss), None);
                 }
@@ -448,13 +461,13 @@ pub(super) fn advance(
                 (stop, Some((dt, short)))
             }
         };
-        let mut m = measure(t, false);
+        let mut m = measurer.measure(t, false);
         let mut bound = ClosingBound::with_radii(a, b, radii, m.axis);
-        let (mut stop, mut stepped) = decide(&m, &bound);
+        let (mut stop, mut stepped) = decide(&m, &bound, measurer);
         if stop.is_some() && !m.settled {
-            m = measure(t, true);
+            m = measurer.measure(t, true);
             bound = ClosingBound::with_radii(a, b, radii, m.axis);
-            (stop, stepped) = decide(&m, &bound);
+            (stop, stepped) = decide(&m, &bound, measurer);
         }
         let step = stepped.map(|(dt, short)| {
             short_steps = short;

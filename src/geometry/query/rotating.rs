@@ -28,7 +28,7 @@
 //! (`centred_discs` below).
 
 use crate::geometry::angular_cast::{
-    advance, gjk_measure, motion_scale, scale_of_motion, Measured, ROUNDING_RELATIVE,
+    advance, gjk_measure, motion_scale, scale_of_motion, Measure, Measured, ROUNDING_RELATIVE,
     STOP_SHORT_FRACTION,
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
@@ -36,7 +36,6 @@ use crate::geometry::gjk::{gjk_bounds, Simplex};
 use crate::geometry::support::{extreme_vertex_near, Posed};
 use crate::geometry::trace::NoTrace;
 use crate::geometry::{length, Convex, DVec2, Placement, Pose};
-use std::cell::Cell;
 
 /// A step taken on a lower bound this fraction of the upper one advances nearly as far as one
 /// on the exact distance: [`angular_time_of_impact`] stops GJK there. A lower ratio stops GJK
@@ -69,14 +68,15 @@ struct Fixed {
 /// rigorous, so the step is as safe as on the exact distance. When GJK gives no distance,
 /// [`super::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
 /// simplex the last iteration's GJK ended with (empty at first: GJK starts along the line from
-/// B's position to A's) and becomes the one this iteration's ended with.
+/// B's position to A's) and becomes the one this iteration's ended with; `features` become
+/// what a second-order step from this measure needs (none after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
     t: f64,
     seed: &mut Simplex,
     fixed: &Fixed,
-    features: &Cell<Option<Features>>,
+    features: &mut Option<Features>,
 ) -> Measured {
     let Fixed {
         reach,
@@ -107,10 +107,10 @@ fn query_measure<'a>(
     };
     let start = a.pose.position - b.pose.position;
     let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
-    features.set(None);
+    *features = None;
     match gjk_measure(a, b, poses, g, scale) {
         Some(m) => {
-            features.set(Features::of((a, b), t, (&core_a, &core_b), seed, &m));
+            *features = Features::of((a, b), t, (&core_a, &core_b), seed, &m);
             Measured { settled: true, ..m }
         }
         None => Measured::exact(
@@ -314,6 +314,36 @@ fn second_order_step(
     (shorter > dt && excess + (chord - q * shorter) * shorter >= 0.0).then_some(shorter)
 }
 
+/// The query's measure ([`query_measure`]) with what it keeps from one iteration to the next:
+/// GJK's last simplex, and the features a second-order step starts from.
+struct QueryMeasure<'a> {
+    a: &'a MovingBody,
+    b: &'a MovingBody,
+    fixed: Fixed,
+    seed: Simplex,
+    features: Option<Features>,
+}
+
+impl Measure for QueryMeasure<'_> {
+    fn measure(&mut self, t: f64, _exact: bool) -> Measured {
+        query_measure(
+            self.a,
+            self.b,
+            t,
+            &mut self.seed,
+            &self.fixed,
+            &mut self.features,
+        )
+    }
+
+    fn farther(&mut self, t: f64, dt: f64, margin: f64) -> f64 {
+        self.features
+            .filter(|f| f.t == t)
+            .and_then(|f| second_order_step(self.a, self.b, &self.fixed, &f, dt, margin))
+            .unwrap_or(dt)
+    }
+}
+
 /// The outcome of [`angular_time_of_impact`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AngularImpact {
@@ -378,24 +408,14 @@ pub fn angular_time_of_impact(
         apart: length(b.pose.position - a.pose.position),
     };
     // The first search from B's position towards A's; later ones from the last simplex.
-    let mut seed = Simplex::EMPTY;
-    let features = Cell::new(None);
-    let (end, iterations) = advance(
+    let mut measurer = QueryMeasure {
         a,
         b,
-        settings,
-        reach,
-        start,
-        |t, _| query_measure(a, b, t, &mut seed, &fixed, &features),
-        |t, dt, margin| {
-            features
-                .get()
-                .filter(|f| f.t == t)
-                .and_then(|f| second_order_step(a, b, &fixed, &f, dt, margin))
-                .unwrap_or(dt)
-        },
-        &mut NoTrace,
-    );
+        fixed,
+        seed: Simplex::EMPTY,
+        features: None,
+    };
+    let (end, iterations) = advance(a, b, settings, (reach, start), &mut measurer, &mut NoTrace);
     AngularImpact {
         status: end.status,
         toi: end.toi,
