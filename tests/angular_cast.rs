@@ -453,6 +453,46 @@ fn seeded_fast_turns_at_a_tight_tolerance_hold_the_query_to_the_oracle() {
     assert!(hits >= 100 && misses >= 100, "{hits} hits, {misses} misses");
 }
 
+/// Far off and fast, the bodies' bounding discs (where the query starts its loop, or proves a
+/// miss) were placed by a discriminant whose rounding grows with the distance squared: a box
+/// and a circle a million units out, closing at 2.8 million a unit of time, were started after
+/// they touched (overlapping by 6.6·10⁻⁴ at the reported time); a circle 1.3·10⁸ away,
+/// crossing a box at rest, was called a miss. Both are found now, the bodies apart at the time
+/// reported.
+#[test]
+fn far_fast_bodies_are_met_by_their_bounding_discs_in_time() {
+    let bar = Shape::Box {
+        half_extents: DVec2::new(0.05, 1.0),
+    };
+    let ball = Shape::Circle { radius: 0.5 };
+    let cases = [
+        (
+            moving(&bar, -955_000.0, -955_000.0, 45.0, (1e6, 1e6), 0.0),
+            moving(
+                &ball,
+                954_998.939_976_224_3,
+                955_001.060_023_775_7,
+                0.0,
+                (-1e6, -1e6),
+                0.0,
+            ),
+            1e-6,
+        ),
+        (
+            moving(&bar, 0.0, 0.0, 0.0, (0.0, 0.0), 0.0),
+            moving(&ball, 1.3e8, 1.4, 0.0, (-2.6e8, 0.0), 0.0),
+            1e-3,
+        ),
+    ];
+    for (a, b, tolerance) in cases {
+        let s = settings(tolerance, RANDOM_MAX_ITERATIONS);
+        let query = angular_time_of_impact(&a, &b, &s);
+        assert_eq!(query.status, CastStatus::Hit, "{query:?}");
+        let d = distance_at(&a, &b, query.toi);
+        assert!(d > 0.0, "{query:?}: distance {d} at its toi");
+    }
+}
+
 /// Runs `cases` seeded motions of `strategy` through the cast and the oracle (see
 /// [`seeded_motions_with_rotation_agree_with_the_oracle`]'s doc), failing on any disagreement;
 /// returns the tally.

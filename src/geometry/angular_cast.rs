@@ -291,9 +291,10 @@ impl Measured {
 /// overlapping, or stopped unsettled). Converged, its distance exceeds the exact one by at most
 /// [`GJK_GAP_RELATIVE`] of GJK's scale, which is within the motion's scale: a fiftieth of the
 /// margin every step keeps (the margin is at least half of [`ROUNDING_RELATIVE`] of the
-/// motion's scale), so a step still never reaches the contact. Stopped early
-/// ([`GjkTermination::Bounded`]), the gap is GJK's lower bound along its own axis, and the
-/// contact's distance an upper bound.
+/// motion's scale), so a step still never reaches the contact. Not converged (stopped early,
+/// [`GjkTermination::Bounded`], or by rounding or the iteration limit with the distance
+/// settled), the gap is GJK's lower bound along its own axis, and the contact's distance an
+/// upper bound.
 pub(super) fn gjk_measure(
     a: &MovingBody,
     b: &MovingBody,
@@ -301,7 +302,9 @@ pub(super) fn gjk_measure(
     (termination, closest): (GjkTermination, Option<GjkDistance>),
     scale: f64,
 ) -> Option<Measured> {
-    let bounded = termination == GjkTermination::Bounded;
+    // Converged, the last support's gap is within the tolerance. Otherwise the last direction's
+    // gap may be larger, and GJK's best lower bound, along its own axis, is the gap.
+    let bounded = termination != GjkTermination::Converged;
     let slack = GJK_GAP_RELATIVE * scale;
     let (ra, rb) = (a.local.radius, b.local.radius);
     closest.map(|g| {

@@ -173,11 +173,20 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
 /// `|offset + velocity·t| = radius`, in the form that subtracts no nearly equal numbers. `None`
 /// when the point does not approach, or passes wide (a NaN anywhere too). The constant term is
 /// a product, not a difference of squares: with the point far off for the disc's size (10⁶
-/// against 6), `|offset|² − radius²` loses the digits that place the contact.
+/// against 6), `|offset|² − radius²` loses the digits that place the contact. So is the
+/// discriminant: `(offset·v)² − |v|²·(|offset|² − radius²)` is `|v|²·radius² − (offset × v)²`
+/// (Lagrange's identity), whose terms are of the disc's size where the first form's are of the
+/// distance's, squared: far off and passing close (a point 10⁸ away grazing a disc of 0.5),
+/// the first form's rounding moved the line the point passes on by more than the disc and
+/// could call a hit a miss, or start a rotating cast after its contact.
 pub(super) fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
     let room = (apart - radius) * (apart + radius);
     let closing = -offset.dot(velocity);
-    let discriminant = closing * closing - velocity.length_squared() * room;
+    let (reach, across) = (
+        crate::geometry::length(velocity) * radius,
+        offset.perp_dot(velocity).abs(),
+    );
+    let discriminant = (reach - across) * (reach + across);
     (closing > 0.0 && discriminant >= 0.0).then(|| room / (closing + discriminant.sqrt()))
 }
 
