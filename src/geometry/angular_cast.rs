@@ -69,9 +69,10 @@
 //! rounding floor and every iteration that stops the cast exactly (the MD scan), so the figure
 //! and the `report` show exact distances. [`crate::geometry::query::angular_time_of_impact`] is
 //! what a program calls, in the fast query tier: the same loop with nothing recorded, each
-//! iteration measured by a GJK run that stops as soon as its bounds decide the iteration (see
-//! [`crate::geometry::query::rotating`]). A step is taken on GJK's lower bound along its own
-//! axis, which is as safe as the exact distance: every guarantee above holds for both.
+//! iteration measured by a GJK run that stops as soon as its bounds decide the iteration, the
+//! turning bounded by the cores' reach, started where the bodies' bounding discs come within
+//! the tolerance, and each step the longer of the closing-speed bound's and a second-order one
+//! (see [`crate::geometry::query::rotating`]). Every guarantee above holds for both.
 //!
 //! IMPORTANT NOTE: the cast never steps further than the bound proves safe, so it cannot step
 //! over a contact. A root search on the separation along one fixed axis can: when the bodies
@@ -135,7 +136,8 @@ impl ClosingBound {
         ClosingBound::with_radii(a, b, (a.max_radius(), b.max_radius()), normal)
     }
 
-    /// [`ClosingBound::new`] with the bodies' [`MovingBody::max_radius`] already known.
+    /// [`ClosingBound::new`] with the radii of the bodies' turning given: their
+    /// [`MovingBody::max_radius`] (the figure's), or their cores' reach (the query's).
     fn with_radii(
         a: &MovingBody,
         b: &MovingBody,
@@ -237,7 +239,13 @@ pub fn motion_scale(a: &MovingBody, b: &MovingBody) -> f64 {
     scale_of_motion(a, b, (a.max_radius(), b.max_radius()))
 }
 
-/// [`motion_scale`] with the bodies' [`MovingBody::max_radius`] already known.
+/// The tolerance a cast works to: the settings' own, or, where that is below rounding noise,
+/// [`ROUNDING_RELATIVE`] of the motion's `scale` ([`motion_scale`]).
+pub(crate) fn floored_tolerance(settings: &CastSettings, scale: f64) -> f64 {
+    settings.tolerance.max(ROUNDING_RELATIVE * scale)
+}
+
+/// [`motion_scale`] with the radii given (as [`ClosingBound::with_radii`] takes them).
 pub(super) fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
     let reach = |m: &MovingBody, r: f64| {
         m.pose
@@ -396,7 +404,7 @@ pub(super) fn advance(
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
     let scale = scale_of_motion(a, b, radii);
-    let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
+    let tolerance = floored_tolerance(settings, scale);
     let margin = STOP_SHORT_FRACTION * tolerance;
 
     let mut end = AngularCast {

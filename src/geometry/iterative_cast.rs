@@ -24,10 +24,11 @@
 //! * `Overlapping`, time 0: the first query finds `δ ≤ 0` (touching counts, as in the linear
 //!   cast; see its module doc);
 //! * `Hit`: `δ < settings.tolerance` (raised, like conservative advancement's, to
-//!   [`ROUNDING_RELATIVE`] of the scene's size if below it); the time of impact is the current
-//!   `λ`, so the bodies at the reported time are apart by less than the tolerance and have not
-//!   yet touched. There is no separate "converged" status: converging within the tolerance is
-//!   what a hit of an iterative cast means;
+//!   [`ROUNDING_RELATIVE`](super::angular_cast::ROUNDING_RELATIVE) of the scene's size if
+//!   below it); the time of impact is the current `λ`, so the bodies at the reported time are
+//!   apart by less than the tolerance and have not yet touched. There is no separate
+//!   "converged" status: converging within the tolerance is what a hit of an iterative cast
+//!   means;
 //! * `Miss`: `d · n ≤ 0` — the relative motion does not approach the supporting line (in terms
 //!   of velocities, `(v_B − v_A) · n ≥ 0`: B moves away from A along the normal, or slides
 //!   along it), or the next `λ'` is past 1; the time of impact is then reported as **1** (the
@@ -44,7 +45,7 @@
 //! Conventions (design section 2): world frame, y-up; normals from A towards B; distances
 //! signed.
 
-use super::angular_cast::{motion_scale, ROUNDING_RELATIVE};
+use super::angular_cast::{floored_tolerance, motion_scale};
 use super::cast::{CastSettings, CastStatus, MovingBody};
 use super::distance::TOUCH_RELATIVE;
 use super::linear_cast::{translated_at, translated_pose_at, Ray};
@@ -100,7 +101,7 @@ pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -
     let max = settings.max_iterations.max(1) as usize;
     // The same floor as conservative advancement: below it a distance is rounding noise.
     let scale = motion_scale(a, b);
-    let tolerance = settings.tolerance.max(ROUNDING_RELATIVE * scale);
+    let tolerance = floored_tolerance(settings, scale);
     let mut steps: Vec<IterativeStep> = Vec::new();
     let mut lambda = 0.0_f64;
     let finish = |status: CastStatus, toi: f64, normal: Option<DVec2>, steps| IterativeCast {
@@ -169,6 +170,7 @@ pub fn iterative_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::angular_cast::ROUNDING_RELATIVE;
     use crate::geometry::Shape;
 
     fn circle(x: f64, y: f64, vx: f64, vy: f64) -> MovingBody {

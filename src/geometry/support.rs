@@ -47,7 +47,9 @@ pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
 
 /// [`extreme_vertex`] when the answer is expected at or near vertex `near` (the last answer along
 /// a direction that has turned a little since): a climb from there, which on a convex polygon
-/// ends on the peak wherever it starts; small polygons are scanned.
+/// ends on the peak, or, where rounding breaks the single peak, a few ulps below it (module
+/// doc); `near` should not be the bottom of a flat trough, and the callers' is beside the peak.
+/// Small polygons are scanned.
 pub fn extreme_vertex_near(shape: &Convex, dir: DVec2, near: usize) -> usize {
     let key = |v: DVec2| v.dot(dir);
     if shape.vertices.len() < BISECT_FROM {
@@ -722,6 +724,15 @@ mod tests {
                     k,
                     d,
                     arc
+                );
+                // From a vertex near the answer, at it, or anywhere.
+                prop_assert_eq!(
+                    extreme_vertex_near(shape, d, arc[0] % n),
+                    first_max,
+                    "direction {} = {:?}, from {}",
+                    k,
+                    d,
+                    arc[0] % n
                 );
             }
         }

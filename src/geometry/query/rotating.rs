@@ -3,32 +3,37 @@
 //! [`crate::geometry::angular_cast`] with nothing recorded. Untraced.
 //!
 //! The loop, its closing-speed bound and its guarantees are those of the figure's
-//! [`crate::geometry::angular_cast::angular_cast`] (see its module doc): the figure's cast and this
-//! query run the same loop and differ only in how an iteration measures the bodies. The figure's
-//! measures each with GJK to the rounding floor, and every iteration that stops the cast exactly
-//! (the MD scan), so that it shows exact distances. Here each iteration is measured by GJK on the
-//! posed cores (no vertex moved, no MD built), started from the simplex the last iteration ended
-//! with (the nearest features rarely change from one iteration to the next, so one support search
-//! usually confirms them), and stopped as soon as its bounds decide the iteration
-//! ([`QUERY_BOUND_RATIO`]). A step is taken on GJK's lower bound along its own axis, which is as
-//! safe as the exact distance: `toi` is never after the true first contact, a miss is proven, a hit
+//! [`crate::geometry::angular_cast::angular_cast`] (see its module doc); the query differs in
+//! four ways, each as safe: `toi` is never after the true first contact, a miss is proven, a hit
 //! is within the tolerance.
 //!
-//! Each step is also tried to second order (`second_order_step` below): the separation along an
-//! axis that starts as the measure's and turns with the nearest side (or stays still) is bounded
-//! below by a concave function of the time, whose fall to the target is the step, checked by
-//! one support search per turning core at its end. Where that is longer than the closing-speed
-//! bound's step it is taken, as safely: conservative advancement closes a fixed fraction of the
-//! gap each iteration (the bound against the true closing speed), this lands within the square
-//! of the step of the contact. On the benchmark's small pairs it takes 4–5 iterations where
-//! the closing-speed bound alone took 6–15, and grazing 64-gons 14 where it ran out at 64.
+//! * **The measure.** The figure's measures each iteration with GJK to the rounding floor, and
+//!   every iteration that stops the cast exactly (the MD scan), so that it shows exact distances.
+//!   Here GJK runs on the posed cores (no vertex moved, no MD built), starts from the simplex the
+//!   last iteration ended with (the nearest features rarely change from one iteration to the
+//!   next, so one support search usually confirms them), and stops as soon as its bounds decide
+//!   the iteration ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own
+//!   axis.
+//! * **The turning bound** takes each core's reach (its farthest vertex from the body's
+//!   position), not the rounded shape's: the rounding keeps its width as a body turns.
+//! * **The start.** Each body lies within its bounding disc however it turns, and the discs'
+//!   centres move on lines: until the discs come within the tolerance, the bodies cannot, so
+//!   the loop starts there, and discs that never do prove a miss with no iteration
+//!   (`discs_apart_until` below).
+//! * **The step** is the longer of the closing-speed bound's and a second-order one
+//!   (`second_order_step` below): the separation along an axis that starts as the measure's and
+//!   turns with the nearest side (or stays still) is bounded below by a concave function of the
+//!   time, whose fall to the target is the step, checked by one support search per turning core
+//!   at its end. Conservative advancement closes a fixed fraction of the gap each iteration (its
+//!   bound against the true closing speed); the second-order step lands within the square of
+//!   its length of the contact.
 //!
 //! Two circles (each core one point at its body's position) need no loop: turning moves
 //! nothing, and the time their distance falls to the loop's margin has a closed form
 //! (`centred_discs` below).
 
 use crate::geometry::angular_cast::{
-    advance, gjk_measure, motion_scale, scale_of_motion, Measure, Measured, ROUNDING_RELATIVE,
+    advance, floored_tolerance, gjk_measure, scale_of_motion, Measure, Measured,
     STOP_SHORT_FRACTION,
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
@@ -45,7 +50,14 @@ use crate::geometry::{length, Convex, DVec2, Placement, Pose};
 /// [`crate::geometry::angular_cast::angular_cast`] does.
 pub const QUERY_BOUND_RATIO: f64 = 0.95;
 
-/// What [`query_measure`] needs of the cast that stays the same at every iteration.
+/// How far inside the target (relative to the separation's excess over it) a second-order step
+/// aims: the check at its end is the same quadratic evaluated again, and a step that lands
+/// exactly on the target fails it half the time by rounding (about 10⁻¹⁶ of the terms); 10⁻⁹
+/// is far above that and costs a step nothing it would notice.
+const AIM_INSIDE: f64 = 1e-9;
+
+/// What the query's measure ([`query_measure`]) and its second-order step need of the cast
+/// that stays the same at every iteration.
 #[derive(Clone, Copy)]
 struct Fixed {
     /// Each core's farthest point from its body's position: with the positions, the scale of
@@ -58,7 +70,7 @@ struct Fixed {
     /// `|v_B − v_A|`.
     relative_speed: f64,
     /// How far apart the bodies' positions start.
-    apart: f64,
+    centres_apart: f64,
 }
 
 /// The measure of [`angular_time_of_impact`]: GJK on the posed cores from `seed` (the
@@ -76,7 +88,7 @@ fn query_measure<'a>(
     t: f64,
     seed: &mut Simplex,
     fixed: &Fixed,
-    features: &mut Option<Features>,
+    features: &mut Option<StepStart>,
 ) -> Measured {
     let Fixed {
         reach,
@@ -94,15 +106,16 @@ fn query_measure<'a>(
         posed(b, &pose_b, rotations.1),
     );
     let scale = scale_at(pose_a.position, pose_b.position, reach);
-    // The bounds on the distance of the rounded shapes decide the iteration. After the first
-    // iteration (t = 0; every step is positive) the bodies are apart, at least about the margin
-    // (module doc): an upper bound below the tolerance is then a hit, on the simplex the last
-    // iteration ended with, before any support search.
+    // The bounds on the distance of the rounded shapes decide the iteration. At any t > 0 the
+    // bodies are known apart, at least about the margin: every step keeps them so, and a loop
+    // that starts later starts where their bounding discs are the tolerance apart (module
+    // doc). An upper bound below the tolerance is then a hit, on the simplex the last iteration
+    // ended with, before any support search.
     let radii = a.local.radius + b.local.radius;
-    let apart = t > 0.0;
+    let known_apart = t > 0.0;
     let enough = |lower: f64, upper: f64| {
         let (lower, upper) = (lower - radii, upper - radii);
-        (upper < tolerance && (apart || lower > 0.0))
+        (upper < tolerance && (known_apart || lower > 0.0))
             || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
     };
     let start = a.pose.position - b.pose.position;
@@ -110,7 +123,7 @@ fn query_measure<'a>(
     *features = None;
     match gjk_measure(a, b, poses, g, scale) {
         Some(m) => {
-            *features = Features::of((a, b), t, (&core_a, &core_b), seed, &m);
+            *features = StepStart::of((a, b), t, (&core_a, &core_b), seed, &m);
             Measured { settled: true, ..m }
         }
         None => Measured::exact(
@@ -132,14 +145,15 @@ fn scale_at(position_a: DVec2, position_b: DVec2, reach: (f64, f64)) -> f64 {
 /// What an iteration's measure found that a second-order step (`second_order_step`) starts
 /// from.
 #[derive(Clone, Copy)]
-struct Features {
+struct StepStart {
     /// The iteration's time.
     t: f64,
     /// Where the cores were then.
     at: (Placement, Placement),
-    /// The measure's axis (unit, from A towards B) and how far apart the cores were along it
-    /// at least (the measure's gap less its slack, the radii added back).
+    /// The measure's axis: unit, from A towards B.
     axis: DVec2,
+    /// How far apart the cores were along `axis` at least: the measure's gap less its slack,
+    /// the radii added back.
     separation: f64,
     /// Each core's vertices on the nearest features (a side's two ends, or a corner twice): the
     /// supports the model starts from, and where the support searches start.
@@ -149,14 +163,14 @@ struct Features {
     turn: f64,
 }
 
-impl Features {
+impl StepStart {
     fn of(
         (a, b): (&MovingBody, &MovingBody),
         t: f64,
         (core_a, core_b): (&Posed, &Posed),
         simplex: &Simplex,
         m: &Measured,
-    ) -> Option<Features> {
+    ) -> Option<StepStart> {
         let first = *simplex.first()?;
         let last = *simplex.last()?;
         let turn = match **simplex {
@@ -165,7 +179,7 @@ impl Features {
             [p, q] if p.b == q.b && p.a != q.a => a.angular_velocity,
             _ => 0.0,
         };
-        Some(Features {
+        Some(StepStart {
             t,
             at: (*core_a.placement(), *core_b.placement()),
             axis: m.axis,
@@ -201,7 +215,7 @@ fn second_order_step(
     a: &MovingBody,
     b: &MovingBody,
     fixed: &Fixed,
-    f: &Features,
+    f: &StepStart,
     dt: f64,
     margin: f64,
 ) -> Option<f64> {
@@ -231,7 +245,7 @@ fn second_order_step(
     );
     // The roots aim a hair inside the target, so that the check at the step's end does not
     // fail on the rounding of a quadratic that ends exactly on it.
-    let aim = excess * (1.0 - 1e-9);
+    let aim = excess * (1.0 - AIM_INSIDE);
     // The first τ where `aim + slope·τ − q·τ²` falls to 0 (in the form that subtracts no
     // nearly equal numbers), at most the rest of the motion.
     let root = |q: f64, slope: f64| {
@@ -265,9 +279,9 @@ fn second_order_step(
                 remaining
             };
             let (w, dv_len) = (w.abs(), fixed.relative_speed);
-            let apart = fixed.apart + dv_len * (f.t + span);
+            let centres_far = fixed.centres_apart + dv_len * (f.t + span);
             let across = dv.dot(n.perp()).abs() + dv_len * w * span;
-            let centres = (c0 + span * (dv_len + w * apart)).max(0.0);
+            let centres = (c0 + span * (dv_len + w * centres_far)).max(0.0);
             q += 0.5 * w * (2.0 * across + w * centres);
         }
         (wa, wb, c1, q, root(q, model))
@@ -321,7 +335,7 @@ struct QueryMeasure<'a> {
     b: &'a MovingBody,
     fixed: Fixed,
     seed: Simplex,
-    features: Option<Features>,
+    features: Option<StepStart>,
 }
 
 impl Measure for QueryMeasure<'_> {
@@ -337,8 +351,9 @@ impl Measure for QueryMeasure<'_> {
     }
 
     fn farther(&mut self, t: f64, dt: f64, margin: f64) -> f64 {
+        // The loop asks right after measuring at `t`, so the features are that measure's.
+        debug_assert!(self.features.is_none_or(|f| f.t == t));
         self.features
-            .filter(|f| f.t == t)
             .and_then(|f| second_order_step(self.a, self.b, &self.fixed, &f, dt, margin))
             .unwrap_or(dt)
     }
@@ -377,21 +392,21 @@ pub fn angular_time_of_impact(
     b: &MovingBody,
     settings: &CastSettings,
 ) -> AngularImpact {
-    if settings.max_iterations > 0 {
-        if let Some(impact) = centred_discs(a, b, settings) {
-            return impact;
-        }
-    }
     // The cores' reach bounds how fast turning closes the distance: the rounding keeps its
     // width whichever way the body turns, so it adds nothing to the bound.
     let reach = (
         a.local.core_reach_from(DVec2::ZERO),
         b.local.core_reach_from(DVec2::ZERO),
     );
-    // Until their bounding discs come within the tolerance, the bodies cannot: the loop starts
-    // there, or the discs prove the miss.
+    let centres = Centres::of(a, b);
+    // Two circles in closed form; others, until their bounding discs come within the
+    // tolerance, cannot either: the loop starts there, or the discs prove the miss.
     let start = if settings.max_iterations > 0 {
-        match discs_apart_until(a, b, settings, reach) {
+        let tolerance = floored_tolerance(settings, scale_of_motion(a, b, reach));
+        if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
+            return impact;
+        }
+        match discs_apart_until(a, b, &centres, reach, tolerance) {
             Ok(start) => start,
             Err(miss) => return miss,
         }
@@ -404,8 +419,8 @@ pub fn angular_time_of_impact(
         reach,
         rotations: (rotation(a), rotation(b)),
         tolerance: settings.tolerance,
-        relative_speed: length(b.velocity - a.velocity),
-        apart: length(b.pose.position - a.pose.position),
+        relative_speed: length(centres.velocity),
+        centres_apart: centres.apart,
     };
     // The first search from B's position towards A's; later ones from the last simplex.
     let mut measurer = QueryMeasure {
@@ -425,55 +440,85 @@ pub fn angular_time_of_impact(
     }
 }
 
-/// The time until which the bodies are known at least the tolerance apart without measuring
-/// them, or a miss proven so. Each lies within its bounding disc (its core's reach about its
+/// B's centre seen from A's over the motion: where it starts, how far that is from A's, and
+/// how it moves (a line: the bodies' positions move on lines whatever their turning).
+#[derive(Clone, Copy)]
+struct Centres {
+    offset: DVec2,
+    apart: f64,
+    velocity: DVec2,
+}
+
+impl Centres {
+    fn of(a: &MovingBody, b: &MovingBody) -> Centres {
+        let offset = b.pose.position - a.pose.position;
+        Centres {
+            offset,
+            apart: length(offset),
+            velocity: b.velocity - a.velocity,
+        }
+    }
+
+    /// The first time in `[0, 1]` B's centre comes within `radius` of A's, which it starts
+    /// farther from ([`super::translating::disc_entry`]); `None` when it does not.
+    fn entry(&self, radius: f64) -> Option<f64> {
+        super::translating::disc_entry(self.offset, self.apart, self.velocity, radius)
+            .filter(|&t| t <= 1.0)
+    }
+
+    /// A miss found on the centres alone: the whole motion free, `distance` the caller's (the
+    /// distance at the start or a lower bound on it), the normal along the centres' line.
+    fn miss(&self, distance: f64, iterations: u32) -> AngularImpact {
+        AngularImpact {
+            status: CastStatus::Miss,
+            toi: 1.0,
+            distance,
+            normal: self.offset / self.apart,
+            iterations,
+        }
+    }
+}
+
+/// The time until which the bodies are known at least `tolerance` apart without measuring them,
+/// or a miss proven so. Each lies within its bounding disc (its core's reach about its
 /// position, grown by its rounding) however it turns, and the discs' centres move on lines:
-/// until B's centre, seen from A's, enters the disc of the two radii grown by the tolerance
-/// ([`super::translating::disc_entry`]), the bodies stay that far apart. Never entering it
-/// before t = 1 is a miss (its distance the discs' separation at the start, which the distance
-/// is at least; no iteration taken). Within it from the start, 0.
+/// until B's centre, seen from A's, comes within the two radii grown by the tolerance, the
+/// bodies stay that far apart. Never coming that close before t = 1 is a miss (its distance the
+/// discs' separation at the start, which the distance is at least; no iteration taken). Within
+/// it from the start, 0.
 fn discs_apart_until(
     a: &MovingBody,
     b: &MovingBody,
-    settings: &CastSettings,
+    centres: &Centres,
     reach: (f64, f64),
+    tolerance: f64,
 ) -> Result<f64, AngularImpact> {
-    let tolerance = settings
-        .tolerance
-        .max(ROUNDING_RELATIVE * scale_of_motion(a, b, reach));
-    let offset = b.pose.position - a.pose.position;
-    let apart = length(offset);
     let radii = reach.0 + reach.1 + a.local.radius + b.local.radius;
     // (Not `apart <= radii + tolerance`: a NaN anywhere ends here too.)
-    if apart.partial_cmp(&(radii + tolerance)) != Some(std::cmp::Ordering::Greater) {
+    if centres.apart.partial_cmp(&(radii + tolerance)) != Some(std::cmp::Ordering::Greater) {
         return Ok(0.0);
     }
-    let velocity = b.velocity - a.velocity;
-    match super::translating::disc_entry(offset, apart, velocity, radii + tolerance) {
-        Some(entry) if entry <= 1.0 => Ok(entry.max(0.0)),
-        _ => Err(AngularImpact {
-            status: CastStatus::Miss,
-            toi: 1.0,
-            distance: apart - radii,
-            normal: offset / apart,
-            iterations: 0,
-        }),
+    match centres.entry(radii + tolerance) {
+        Some(entry) => Ok(entry.max(0.0)),
+        None => Err(centres.miss(centres.apart - radii, 0)),
     }
 }
 
 /// Two bodies whose cores are each one point at the body's own position (two circles): turning
 /// moves nothing, the centres move on lines, and the first time the distance falls to the
 /// loop's margin (half the tolerance, [`STOP_SHORT_FRACTION`]) is the moving point's entry into
-/// a disc, in closed form ([`super::translating::disc_entry`]): where the loop would converge,
-/// in one iteration, with its guarantees (never after the contact: the distance there is the
-/// margin; a miss: the centres never come that close). `None` for any other pair.
-fn centred_discs(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> Option<AngularImpact> {
+/// a disc, in closed form ([`Centres::entry`]): where the loop would converge, in one
+/// iteration, with its guarantees (never after the contact: the distance there is the margin;
+/// a miss: the centres never come that close). `None` for any other pair.
+fn centred_discs(
+    a: &MovingBody,
+    b: &MovingBody,
+    centres: &Centres,
+    tolerance: f64,
+) -> Option<AngularImpact> {
     if a.local.vertices != [DVec2::ZERO] || b.local.vertices != [DVec2::ZERO] {
         return None;
     }
-    let tolerance = settings
-        .tolerance
-        .max(ROUNDING_RELATIVE * motion_scale(a, b));
     let start = super::contact(&a.local, a.pose, &b.local, b.pose);
     let at_start = |status| AngularImpact {
         status,
@@ -487,28 +532,24 @@ fn centred_discs(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> Opt
     } else if start.distance < tolerance {
         return Some(at_start(CastStatus::Hit));
     }
-    let offset = b.pose.position - a.pose.position;
-    let velocity = b.velocity - a.velocity;
     let radii = a.local.radius + b.local.radius;
-    let reach = radii + STOP_SHORT_FRACTION * tolerance;
-    let entry =
-        super::translating::disc_entry(offset, crate::geometry::length(offset), velocity, reach);
-    Some(match entry.filter(|&toi| toi <= 1.0) {
-        Some(toi) => {
-            let between = offset + velocity * toi;
-            let apart = crate::geometry::length(between);
-            AngularImpact {
-                status: CastStatus::Hit,
-                toi,
-                distance: apart - radii,
-                normal: between / apart,
-                iterations: 1,
+    Some(
+        match centres.entry(radii + STOP_SHORT_FRACTION * tolerance) {
+            Some(toi) => {
+                let between = centres.offset + centres.velocity * toi;
+                let apart = length(between);
+                AngularImpact {
+                    status: CastStatus::Hit,
+                    toi,
+                    distance: apart - radii,
+                    normal: between / apart,
+                    iterations: 1,
+                }
             }
-        }
-        None => AngularImpact {
-            status: CastStatus::Miss,
-            toi: 1.0,
-            ..at_start(CastStatus::Miss)
+            None => AngularImpact {
+                normal: start.normal,
+                ..centres.miss(start.distance, 1)
+            },
         },
-    })
+    )
 }

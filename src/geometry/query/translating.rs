@@ -174,19 +174,19 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
 /// when the point does not approach, or passes wide (a NaN anywhere too). The constant term is
 /// a product, not a difference of squares: with the point far off for the disc's size (10⁶
 /// against 6), `|offset|² − radius²` loses the digits that place the contact. So is the
-/// discriminant: `(offset·v)² − |v|²·(|offset|² − radius²)` is `|v|²·radius² − (offset × v)²`
-/// (Lagrange's identity), whose terms are of the disc's size where the first form's are of the
-/// distance's, squared: far off and passing close (a point 10⁸ away grazing a disc of 0.5),
-/// the first form's rounding moved the line the point passes on by more than the disc and
-/// could call a hit a miss, or start a rotating cast after its contact.
+/// discriminant, `|v|²·radius² − (offset × v)²` (Lagrange's identity turns
+/// `(offset·v)² − |v|²·(|offset|² − radius²)` into it): its terms are of the disc's size, where
+/// the other form's are of the distance's, squared, and their rounding would move the line the
+/// point passes on by `ε·|offset|²/radius` (more than the disc, for a point 10⁸ away and a disc
+/// of 1.5: a hit read as a miss; `tests/angular_cast.rs` keeps such cases).
 pub(super) fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
     let room = (apart - radius) * (apart + radius);
     let closing = -offset.dot(velocity);
-    let (reach, across) = (
+    let (rim, across) = (
         crate::geometry::length(velocity) * radius,
         offset.perp_dot(velocity).abs(),
     );
-    let discriminant = (reach - across) * (reach + across);
+    let discriminant = (rim - across) * (rim + across);
     (closing > 0.0 && discriminant >= 0.0).then(|| room / (closing + discriminant.sqrt()))
 }
 
