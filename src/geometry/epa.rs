@@ -640,20 +640,23 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
 /// EPA runs (its polytope). `a` and `b` may be [`Convex`] shapes or cores placed by a pose
 /// ([`crate::geometry::support::Posed`]): the contact is in the frame their vertices are given in.
 pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMethod) {
-    gjk_epa_or(a, b, None, || contact(&a.as_convex(), &b.as_convex()))
+    let exact = || contact(&a.as_convex(), &b.as_convex());
+    let (contact, method, _, _) = gjk_epa_traced(a, b, None, &mut NoTrace, &mut NoTrace, exact);
+    (contact, method)
 }
 
-/// [`gjk_epa`], with `exact` giving the contact where GJK and EPA cannot settle it (the
-/// [`ContactMethod::ExactFallback`]): for a caller who measures the cores in one frame and
-/// wants that rare answer from the shapes as it places them; with `start`, GJK runs from there
-/// ([`gjk_from`]).
+/// [`gjk_epa`] with GJK from `start` ([`gjk_from`]: no bounding boxes first), and `exact`
+/// giving the contact where GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]):
+/// for a caller who measures the cores in one frame and wants that rare answer from the shapes
+/// as it places them.
 pub fn gjk_epa_or(
     a: &impl CoreShape,
     b: &impl CoreShape,
-    start: Option<DVec2>,
+    start: DVec2,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod) {
-    let (contact, method, _, _) = gjk_epa_traced(a, b, start, &mut NoTrace, &mut NoTrace, exact);
+    let (contact, method, _, _) =
+        gjk_epa_traced(a, b, Some(start), &mut NoTrace, &mut NoTrace, exact);
     (contact, method)
 }
 

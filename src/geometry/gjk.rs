@@ -560,24 +560,31 @@ impl Gjk {
 /// with nothing recorded. Overlapping shapes cost no EPA; [`super::epa::gjk_epa`] gives the
 /// signed distance.
 pub fn gjk_distance(a: &impl CoreShape, b: &impl CoreShape) -> f64 {
-    gjk_distance_or(a, b, None, || {
+    unsigned_distance(a, b, gjk_traced(a, b, &mut NoTrace), || {
         super::contact(&a.as_convex(), &b.as_convex()).distance
     })
 }
 
-/// [`gjk_distance`], with `exact` giving the signed distance where GJK cannot settle it: for a
-/// caller who measures the cores in one frame and wants that rare answer from the shapes as it
-/// places them; with `start`, GJK runs from there ([`gjk_from`]).
+/// [`gjk_distance`] with GJK from `start` ([`gjk_from`]: no bounding boxes first), and `exact`
+/// giving the signed distance where GJK cannot settle it: for a caller who measures the cores
+/// in one frame and wants that rare answer from the shapes as it places them.
 pub fn gjk_distance_or(
     a: &impl CoreShape,
     b: &impl CoreShape,
-    start: Option<DVec2>,
+    start: DVec2,
     exact: impl FnOnce() -> f64,
 ) -> f64 {
-    let g = match start {
-        Some(start) => gjk_from(a, b, start),
-        None => gjk_traced(a, b, &mut NoTrace),
-    };
+    unsigned_distance(a, b, gjk_from(a, b, start), exact)
+}
+
+/// The unsigned distance GJK's outcome `g` gives (radii subtracted), `exact`'s where it is
+/// unsettled.
+fn unsigned_distance(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    g: GjkOutcome,
+    exact: impl FnOnce() -> f64,
+) -> f64 {
     match g.closest {
         Some(c) => (c.distance - a.radius() - b.radius()).max(0.0),
         None => match g.termination {
@@ -655,12 +662,8 @@ pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOu
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return GjkOutcome::EMPTY;
     }
-    let start = if start == DVec2::ZERO {
-        DVec2::X
-    } else {
-        start
-    };
     let mut simplex = Simplex::EMPTY;
+    let start = nonzero_direction(start);
     let (termination, closest, scale) =
         gjk_run::<true, A, B>(a, b, &mut simplex, start, None, |_, _| false, &mut NoTrace);
     GjkOutcome {
@@ -668,6 +671,16 @@ pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOu
         simplex,
         closest,
         scale,
+    }
+}
+
+/// `dir` for a first support search, or any direction where it is zero (two bodies at the same
+/// position, whose line is the start of [`gjk_from`] and of the linear cast's ray cast).
+pub(crate) fn nonzero_direction(dir: DVec2) -> DVec2 {
+    if dir == DVec2::ZERO {
+        DVec2::X
+    } else {
+        dir
     }
 }
 

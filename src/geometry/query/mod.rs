@@ -188,8 +188,7 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 ..c
             }
         };
-        let start = Some(-b_in_a.position);
-        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), start, exact);
+        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), -b_in_a.position, exact);
         (c, Route::Gjk(method))
     };
     // A contact found in A's frame or B's, in A's.
@@ -299,7 +298,7 @@ fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, sta
     // world.
     let gjk = || {
         let exact = || super::contact(&a.placed(&at_a), &b.placed(&at_b)).distance;
-        gjk_distance_or(a, &Posed::placed(b, b_in_a), Some(-b_in_a.position), exact)
+        gjk_distance_or(a, &Posed::placed(b, b_in_a), -b_in_a.position, exact)
     };
     // Each route gives the core distance (`Ok`), or the answer itself (`Err`: overlapping, or
     // GJK's, radii already subtracted).

@@ -105,7 +105,10 @@ fn query_measure<'a>(
         posed(a, &pose_a, rotations.0),
         posed(b, &pose_b, rotations.1),
     );
-    let scale = scale_at(pose_a.position, pose_b.position, reach);
+    // At least each core's largest coordinate magnitude (`gjk::tolerance_scale`).
+    let scale = (pose_a.position.abs().max_element() + reach.0)
+        .max(pose_b.position.abs().max_element() + reach.1)
+        .max(f64::MIN_POSITIVE);
     // The bounds on the distance of the rounded shapes decide the iteration. At any t > 0 the
     // bodies are known apart, at least about the margin: every step keeps them so, and a loop
     // that starts later starts where their bounding discs are the tolerance apart (module
@@ -132,14 +135,6 @@ fn query_measure<'a>(
             super::contact(&a.local, pose_a, &b.local, pose_b),
         ),
     }
-}
-
-/// At least each core's largest coordinate magnitude at these positions: the scale of GJK's
-/// tolerances (`gjk::tolerance_scale`).
-fn scale_at(position_a: DVec2, position_b: DVec2, reach: (f64, f64)) -> f64 {
-    (position_a.abs().max_element() + reach.0)
-        .max(position_b.abs().max_element() + reach.1)
-        .max(f64::MIN_POSITIVE)
 }
 
 /// What an iteration's measure found that a second-order step (`second_order_step`) starts

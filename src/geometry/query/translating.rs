@@ -32,8 +32,8 @@
 use super::closed_form::centred_box;
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    md_support_met, nearest_of_simplex, same_point, Nearest, Simplex, GJK_MAX_ITERATIONS,
-    GJK_TOUCH_RELATIVE,
+    md_support_met, nearest_of_simplex, nonzero_direction, same_point, Nearest, Simplex,
+    GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::support::{CoreShape, Posed};
 use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
@@ -405,11 +405,7 @@ fn ray_cast(
         (point, margin + GJK_TOUCH_RELATIVE * scale)
     };
 
-    let (first, mut touch) = support(if start == DVec2::ZERO {
-        DVec2::X
-    } else {
-        start
-    });
+    let (first, mut touch) = support(nonzero_direction(start));
     let mut simplex = Simplex::of(&[first]);
     let (mut lambda, mut x) = (0.0, DVec2::ZERO);
     let mut v = x - first.point;
