@@ -1,12 +1,15 @@
 //! The window as a canvas: the only code that draws with macroquad.
 //!
 //! The painter (`view::paint`) decides what every mark looks like; this draws its primitives.
-//! Every mark goes through egui's painter as one of its shapes, clipped to the group's rectangle
-//! (egui smooths the edges itself: the window is not multisampled); egui's fonts cover the
-//! Unicode the figures use once [`displayable`] has replaced what they lack. Dashes start afresh
-//! on each segment of a path, and the joints of thick solid paths of few points are rounded
-//! with dots. Only the window's background is cleared with macroquad.
+//! Every mark goes through egui's painter, clipped to the group's rectangle, with its edges
+//! smoothed as egui smooths its shapes (the window is not multisampled): solid paths and fills
+//! as meshes built by [`strokes`] (cheaper for a software rasterizer, and merged where no pixel
+//! tells their segments apart), the rest as egui's shapes. egui's fonts cover the Unicode the
+//! figures use once [`displayable`] has replaced what they lack. Dashes start afresh on each
+//! segment of a path, and the joints of thick solid paths of few points are rounded with dots.
+//! Only the window's background is cleared with macroquad.
 
+use super::strokes;
 use crate::palette::Rgba;
 use crate::view::camera::ScreenRect;
 use crate::view::paint::{Canvas, Pen, TextStyle, DASH_PX, GAP_PX};
@@ -77,13 +80,20 @@ pub struct WindowCanvas {
     unclipped: egui::Painter,
     /// Text, with the painter (its clip) it was drawn with, added last.
     texts: Vec<(egui::Painter, egui::Shape)>,
-    /// Solid lines drawn end to end with one pen, kept as one path until a mark that does not
-    /// continue it (an MD's edges, one segment each, become a path per run of one colour:
-    /// a tenth of the triangles of separate segments for a 2,000-edge MD).
-    run: Option<(Pen, Vec<egui::Pos2>)>,
+    /// Solid lines drawn end to end with pens of one width, kept as one path until a mark
+    /// that does not continue it: an MD's edges, one segment each in its shape's colour, are
+    /// drawn as one mesh (see [`strokes`]).
+    run: Option<Run>,
     /// Screen pixels to one of egui's points (more than 1 in presentation mode): the painter
     /// places marks in points, the canvas is handed pixels.
     pixels_per_point: f32,
+}
+
+/// Solid lines drawn end to end, `width` pixels wide, each in its colour.
+struct Run {
+    width: f32,
+    points: Vec<egui::Pos2>,
+    colours: Vec<egui::Color32>,
 }
 
 impl WindowCanvas {
@@ -122,17 +132,25 @@ impl WindowCanvas {
 
     /// Draws the run of lines kept so far.
     fn end_run(&mut self) {
-        if let Some((pen, points)) = self.run.take() {
-            let stroke = self.stroke(pen);
-            match points[..] {
-                [p, q] => {
-                    self.painter.line_segment([p, q], stroke);
-                }
-                _ => {
-                    self.painter.add(egui::Shape::line(points, stroke));
-                }
+        if let Some(run) = self.run.take() {
+            if let (&[from, to], &[colour]) = (&run.points[..], &run.colours[..]) {
+                // One segment as egui draws it: set on pixel centres, so a grid line is crisp.
+                let stroke = egui::Stroke::new(run.width / self.pixels_per_point, colour);
+                self.painter.line_segment([from, to], stroke);
+                return;
             }
+            self.add_stroke(&run.points, &run.colours, run.width);
         }
+    }
+
+    /// The path through `points` (egui's points), segment `i` in `colours[i]`, `width` pixels
+    /// wide, merged for the screen and drawn as one mesh (see [`strokes`]).
+    fn add_stroke(&self, points: &[egui::Pos2], colours: &[egui::Color32], width: f32) {
+        let pixel = 1.0 / self.pixels_per_point;
+        let (points, colours) = strokes::for_display(points, colours, pixel);
+        let mut mesh = egui::Mesh::default();
+        strokes::stroke(&points, &colours, width * pixel, pixel, &mut mesh);
+        self.painter.add(egui::Shape::mesh(mesh));
     }
 
     /// A line as `pen` says (solid or dashed).
@@ -167,13 +185,12 @@ impl WindowCanvas {
                 self.stroke_line(pts[i], pts[(i + 1) % n], pen);
             }
         } else {
-            let points = self.all_points(pts);
-            let stroke = self.stroke(pen);
-            self.painter.add(if closed {
-                egui::Shape::closed_line(points, stroke)
-            } else {
-                egui::Shape::line(points, stroke)
-            });
+            let mut points = self.all_points(pts);
+            if closed {
+                points.push(points[0]);
+            }
+            let colours = vec![egui_color(pen.color); points.len() - 1];
+            self.add_stroke(&points, &colours, pen.width);
         }
         if pen.round && n <= MAX_JOINT_DOTS {
             let radius = pen.width / 2.0 / self.pixels_per_point;
@@ -209,14 +226,20 @@ impl Canvas for WindowCanvas {
             return;
         }
         let (from, to) = (self.points(from), self.points(to));
-        if let Some((run_pen, points)) = &mut self.run {
-            if *run_pen == pen && points.last() == Some(&from) {
-                points.push(to);
+        let colour = egui_color(pen.color);
+        if let Some(run) = &mut self.run {
+            if run.width == pen.width && run.points.last() == Some(&from) {
+                run.points.push(to);
+                run.colours.push(colour);
                 return;
             }
         }
         self.end_run();
-        self.run = Some((pen, vec![from, to]));
+        self.run = Some(Run {
+            width: pen.width,
+            points: vec![from, to],
+            colours: vec![colour],
+        });
     }
 
     fn polyline(&mut self, points: &[Vec2], pen: Pen) {
@@ -228,12 +251,14 @@ impl Canvas for WindowCanvas {
         self.end_run();
         if let Some(f) = fill {
             if points.len() >= 3 {
-                let shape = egui::Shape::convex_polygon(
-                    self.all_points(points),
-                    egui_color(f),
-                    egui::Stroke::NONE,
+                let feathering = 1.0 / self.pixels_per_point;
+                let outline = strokes::outline_for_display(
+                    &self.all_points(points),
+                    true,
+                    1.0 / self.pixels_per_point,
                 );
-                self.painter.add(shape);
+                let fill = strokes::convex_fill(&outline, egui_color(f), feathering);
+                self.painter.add(egui::Shape::mesh(fill));
             }
         }
         if let Some(p) = pen {

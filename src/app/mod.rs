@@ -28,6 +28,7 @@ pub mod platform;
 pub mod playback;
 pub mod recovery;
 pub mod shape_edit;
+mod strokes;
 
 use crate::export;
 use crate::figure::compare::{compare, Comparison};

@@ -1,0 +1,494 @@
+//! Meshes the window builds itself where egui's own shapes cost a software rasterizer (Mesa's
+//! llvmpipe, what a VM or a remote desktop gives) more than the rest of a frame (issue 26):
+//!
+//! * [`convex_fill`]: a convex polygon filled with egui's smoothed edge, but cut into triangles
+//!   that halve its outline level by level instead of fanning from one corner;
+//! * [`stroke`]: a path whose segments each have their own colour (an MD's edges, coloured by
+//!   the shape they come from) as one mesh, joined as egui joins a path, after [`for_display`]
+//!   has merged the segments no pixel can tell apart.
+//!
+//! Everything here is in egui's points; `pixel` is one screen pixel in points.
+
+use egui_macroquad::egui::{self, Color32, Mesh, Pos2, Vec2};
+
+/// How far (pixels) a merged segment may stray from the points it replaces.
+pub const MERGE_TOLERANCE_PX: f32 = 0.1;
+/// Segments of different colours are merged only when each is shorter than a pixel (so no
+/// pixel shows one of them alone), into a segment no longer than this (pixels), drawn in their
+/// colours' mean weighted by length: what a pixel covering them shows.
+pub const BLEND_PX: f32 = 3.0;
+/// The most segments merged into one.
+const MAX_MERGED: usize = 64;
+/// The longest mitre, in half widths (SVG's default limit): a joint sharper than that (a turn
+/// of more than about 151°) is drawn as two strokes with square ends.
+const MITRE_LIMIT: f32 = 4.0;
+
+/// A convex polygon filled as egui fills one, its edge smoothed over `feathering`, in
+/// triangles that halve the outline level by level. A fan from one corner makes slivers
+/// across the whole polygon, and a tiled rasterizer sets each sliver up in every tile it
+/// crosses: for a 2,000-edge MD that cost more than the rest of the frame. The halving's
+/// triangles are as many (n − 2), most of them small, along the outline.
+pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32) -> Mesh {
+    let mut mesh = Mesh::default();
+    let n = points.len();
+    if n < 3 || color == Color32::TRANSPARENT {
+        return mesh;
+    }
+    let twice_area: f32 = (0..n)
+        .map(|i| {
+            let (p, q) = (points[i], points[(i + 1) % n]);
+            p.x * q.y - p.y * q.x
+        })
+        .sum();
+    let outward = if twice_area < 0.0 { -1.0 } else { 1.0 };
+    let normal = |i: usize| right_of(points[(i + 1) % n] - points[i]) * outward;
+    mesh.reserve_vertices(2 * n);
+    mesh.reserve_triangles(3 * n);
+    // Each point's normal as egui's paths make it: the mean of its edges' (a mitre), a
+    // repeated point taking its neighbour's; but no longer than the mitre limit, so that a
+    // needle's tip is smoothed less than its sides rather than spiked.
+    let mut before = normal(n - 1);
+    for (i, &p) in points.iter().enumerate() {
+        let mut after = normal(i);
+        if before == Vec2::ZERO {
+            before = after;
+        } else if after == Vec2::ZERO {
+            after = before;
+        }
+        let mean = (before + after) / 2.0;
+        let half = 0.5 * feathering * mean / mean.length_sq().max(MITRE_LIMIT.powi(-2));
+        mesh.colored_vertex(p - half, color);
+        mesh.colored_vertex(p + half, Color32::TRANSPARENT);
+        before = after;
+    }
+    let inner = |i: usize| 2 * i as u32;
+    let outer = |i: usize| 2 * i as u32 + 1;
+    for i in 0..n {
+        let j = (i + 1) % n;
+        mesh.add_triangle(inner(i), outer(i), outer(j));
+        mesh.add_triangle(inner(i), outer(j), inner(j));
+    }
+    // The inside: cut off every other corner of the outline, then of what is left, and so on.
+    let mut ring: Vec<usize> = (0..n).collect();
+    while ring.len() >= 3 {
+        let m = ring.len();
+        let mut left = Vec::with_capacity(m / 2 + 1);
+        let mut k = 0;
+        while k + 2 < m {
+            mesh.add_triangle(inner(ring[k]), inner(ring[k + 1]), inner(ring[k + 2]));
+            left.push(ring[k]);
+            k += 2;
+        }
+        if k + 2 == m {
+            mesh.add_triangle(inner(ring[k]), inner(ring[k + 1]), inner(ring[0]));
+        }
+        left.push(ring[k]);
+        ring = left;
+    }
+    mesh
+}
+
+/// The unit normal to the right of `d` in egui's y-down screen (zero for a zero `d`).
+fn right_of(d: Vec2) -> Vec2 {
+    let d = d.normalized();
+    egui::vec2(d.y, -d.x)
+}
+
+/// The mitre of two unit normals: their mean over its length squared, so that a point offset
+/// along it by `w` lies `w` from both edges' lines. `None` past the [`MITRE_LIMIT`].
+fn mitre(before: Vec2, after: Vec2) -> Option<Vec2> {
+    let mean = (before + after) / 2.0;
+    let length_sq = mean.length_sq();
+    (length_sq >= MITRE_LIMIT.powi(-2)).then(|| mean / length_sq)
+}
+
+/// A path of segments `points[i] → points[i + 1]` with colours `colours[i]`, merged for the
+/// screen: consecutive segments become one where the one strays less than
+/// [`MERGE_TOLERANCE_PX`] from the points it drops, and, if their colours differ, where each is
+/// shorter than a pixel and together they span at most [`BLEND_PX`] (the merged segment takes
+/// their colours' mean, weighted by length). Repeated points are dropped. The ends stay.
+pub fn for_display(points: &[Pos2], colours: &[Color32], pixel: f32) -> (Vec<Pos2>, Vec<Color32>) {
+    debug_assert_eq!(colours.len() + 1, points.len());
+    // Without repeated points (a zero-length segment shows nothing, its colour neither).
+    let mut pts = Vec::with_capacity(points.len());
+    let mut cols = Vec::with_capacity(colours.len());
+    for (i, &p) in points.iter().enumerate() {
+        if i == 0 || p != *pts.last().expect("a first point") {
+            if i > 0 {
+                cols.push(colours[i - 1]);
+            }
+            pts.push(p);
+        }
+    }
+    let m = pts.len();
+    let tolerance = MERGE_TOLERANCE_PX * pixel;
+    let blend_span = BLEND_PX * pixel;
+    let mut out_points = vec![pts[0]];
+    let mut out_colours = Vec::new();
+    let mut a = 0;
+    while a + 1 < m {
+        let mut e = a + 1;
+        let mut one_colour = true;
+        let mut all_short = (pts[e] - pts[a]).length() < pixel;
+        while e + 1 < m && e - a < MAX_MERGED {
+            let next = e + 1;
+            let same = one_colour && cols[next - 1] == cols[a];
+            let short = all_short && (pts[next] - pts[e]).length() < pixel;
+            let chord = pts[next] - pts[a];
+            let length = chord.length();
+            if !(same || (short && length <= blend_span)) {
+                break;
+            }
+            let near = (a + 1..next).all(|k| {
+                let w = pts[k] - pts[a];
+                let along = w.dot(chord);
+                (w.x * chord.y - w.y * chord.x).abs() <= tolerance * length
+                    && (0.0..=length * length).contains(&along)
+            });
+            if !near {
+                break;
+            }
+            (e, one_colour, all_short) = (next, same, short);
+        }
+        out_points.push(pts[e]);
+        out_colours.push(if one_colour {
+            cols[a]
+        } else {
+            mean_colour(&pts[a..=e], &cols[a..e])
+        });
+        a = e;
+    }
+    (out_points, out_colours)
+}
+
+/// The points of a path of one colour merged for the screen as [`for_display`] merges them;
+/// a closed path's first point stays, and the path is returned without it repeated.
+pub fn outline_for_display(points: &[Pos2], closed: bool, pixel: f32) -> Vec<Pos2> {
+    let mut path = points.to_vec();
+    if closed {
+        path.extend(points.first());
+    }
+    let one_colour = vec![Color32::WHITE; path.len().saturating_sub(1)];
+    let (mut kept, _) = for_display(&path, &one_colour, pixel);
+    if closed && kept.len() > 1 {
+        kept.pop();
+    }
+    kept
+}
+
+/// The mean of the colours of the segments through `points`, weighted by their lengths.
+fn mean_colour(points: &[Pos2], colours: &[Color32]) -> Color32 {
+    let mut sum = [0.0f32; 4];
+    let mut total = 0.0;
+    for (i, c) in colours.iter().enumerate() {
+        let w = (points[i + 1] - points[i]).length();
+        for (s, x) in sum.iter_mut().zip(c.to_array()) {
+            *s += w * f32::from(x);
+        }
+        total += w;
+    }
+    let [r, g, b, a] = sum.map(|s| (s / total).round().clamp(0.0, 255.0) as u8);
+    Color32::from_rgba_premultiplied(r, g, b, a)
+}
+
+/// The path through `points` stroked `width` wide, segment `i` in `colours[i]`, its edges
+/// smoothed over `feathering`, added to `mesh` as egui strokes a path: mitred joints (a colour
+/// changes at the joint), ends smoothed past the last point. A path whose last point is its
+/// first is closed. A joint past the [`MITRE_LIMIT`] gets two square ends instead.
+pub fn stroke(points: &[Pos2], colours: &[Color32], width: f32, feathering: f32, mesh: &mut Mesh) {
+    let n = points.len();
+    if n < 2 || colours.len() + 1 != n {
+        return;
+    }
+    // A line thinner than the smoothing is drawn as egui draws one: a ridge two smoothing
+    // widths across, fainter by its width.
+    let (inner, outer, opacity) = if width <= 0.9 * feathering {
+        (0.0, feathering, width / feathering)
+    } else {
+        (0.5 * (width - feathering), 0.5 * (width + feathering), 1.0)
+    };
+    let closed = n > 3 && points[0] == points[n - 1];
+    let normal = |s: usize| right_of(points[s + 1] - points[s]);
+    // The mitre at point `i` between segments `i − 1` and `i`, if the path joins there.
+    let joint = |i: usize| -> Option<Vec2> {
+        let before = match i {
+            0 if closed => n - 2,
+            0 => return None,
+            _ if i == n - 1 => return None,
+            _ => i - 1,
+        };
+        mitre(normal(before), normal(i))
+    };
+    mesh.reserve_vertices(8 * n);
+    mesh.reserve_triangles(8 * n);
+    // The four vertices across the stroke at `p` along `nrm`; an end's outer ones pushed
+    // `back` past it.
+    let group = |mesh: &mut Mesh, p: Pos2, nrm: Vec2, back: Vec2, c: Color32| -> u32 {
+        let idx = mesh.vertices.len() as u32;
+        let c = if opacity < 1.0 {
+            c.gamma_multiply(opacity)
+        } else {
+            c
+        };
+        mesh.colored_vertex(p + nrm * outer + back, Color32::TRANSPARENT);
+        mesh.colored_vertex(p + nrm * inner, c);
+        mesh.colored_vertex(p - nrm * inner, c);
+        mesh.colored_vertex(p - nrm * outer + back, Color32::TRANSPARENT);
+        idx
+    };
+    let cap = |mesh: &mut Mesh, g: u32| {
+        mesh.add_triangle(g, g + 1, g + 2);
+        mesh.add_triangle(g, g + 2, g + 3);
+    };
+    // The vertices that end the last segment, with its colour, to start the next one from.
+    let mut last_end: Option<(u32, Color32)> = None;
+    let mut first_start = None;
+    for s in 0..n - 1 {
+        let (p, q, c) = (points[s], points[s + 1], colours[s]);
+        let along = (q - p).normalized() * feathering;
+        let start = match (last_end, joint(s)) {
+            (Some((g, last)), Some(_)) if last == c => g,
+            (_, Some(m)) => group(mesh, p, m, Vec2::ZERO, c),
+            (_, None) => {
+                let g = group(mesh, p, normal(s), -along, c);
+                cap(mesh, g);
+                g
+            }
+        };
+        first_start.get_or_insert(start);
+        let last = s + 1 == n - 1;
+        let end_mitre = match (last, closed) {
+            (false, _) => joint(s + 1),
+            (true, true) => joint(0),
+            (true, false) => None,
+        };
+        let end = match (end_mitre, first_start) {
+            // A closed path's last segment ends where its first starts.
+            (Some(_), Some(g)) if last && colours[0] == c => g,
+            (Some(m), _) => group(mesh, q, m, Vec2::ZERO, c),
+            (None, _) => {
+                let g = group(mesh, q, normal(s), along, c);
+                cap(mesh, g);
+                g
+            }
+        };
+        for k in 0..3 {
+            mesh.add_triangle(start + k, start + k + 1, end + k);
+            mesh.add_triangle(start + k + 1, end + k, end + k + 1);
+        }
+        last_end = Some((end, c));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RED: Color32 = Color32::from_rgb(200, 0, 0);
+    const GREEN: Color32 = Color32::from_rgb(0, 160, 0);
+
+    fn area(mesh: &Mesh) -> f32 {
+        mesh.indices
+            .chunks_exact(3)
+            .map(|t| {
+                let [a, b, c] = [0, 1, 2].map(|k| mesh.vertices[t[k] as usize].pos);
+                ((b - a).x * (c - a).y - (b - a).y * (c - a).x).abs() / 2.0
+            })
+            .sum()
+    }
+
+    fn regular(n: usize, r: f32) -> Vec<Pos2> {
+        (0..n)
+            .map(|i| {
+                let a = std::f32::consts::TAU * i as f32 / n as f32;
+                egui::pos2(300.0 + r * a.cos(), 200.0 + r * a.sin())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_convex_fill_covers_the_polygon_once_with_its_smoothed_edge() {
+        for n in [3, 4, 5, 7, 64, 1000] {
+            let pts = regular(n, 100.0);
+            let mesh = convex_fill(&pts, RED, 1.0);
+            assert!(mesh.is_valid());
+            assert_eq!(mesh.indices.len() / 3, (n - 2) + 2 * n, "n = {n}");
+            // The inside's triangles (after the ring's) tile the polygon without overlap:
+            // their areas add up to the polygon's (the inner points are half a pixel in).
+            let inside = Mesh {
+                indices: mesh.indices[6 * n..].to_vec(),
+                ..mesh.clone()
+            };
+            let half_turn = std::f32::consts::PI / n as f32;
+            let apothem = 100.0 * half_turn.cos() - 0.5;
+            let polygon = n as f32 * apothem * apothem * half_turn.tan();
+            assert!((area(&inside) - polygon).abs() < 1e-3 * polygon, "n = {n}");
+            // No sliver fans out across the polygon: the triangles are mostly small.
+            let longest = |t: &[u32]| {
+                let [a, b, c] = [0, 1, 2].map(|k| mesh.vertices[t[k] as usize].pos);
+                [(a - b).length(), (b - c).length(), (c - a).length()]
+                    .into_iter()
+                    .fold(0.0, f32::max)
+            };
+            let long = mesh.indices[6 * n..]
+                .chunks_exact(3)
+                .filter(|t| longest(t) > 100.0)
+                .count();
+            if n >= 64 {
+                // A fan from one corner would have a third of them longer than the radius.
+                assert!(
+                    long <= 12,
+                    "n = {n}: {long} triangles longer than the radius"
+                );
+            }
+        }
+        // Either winding: the outer ring is outside.
+        let mut pts = regular(8, 50.0);
+        pts.reverse();
+        let mesh = convex_fill(&pts, RED, 1.0);
+        let centre = egui::pos2(300.0, 200.0);
+        for pair in mesh.vertices.chunks_exact(2) {
+            assert!((pair[1].pos - centre).length() > (pair[0].pos - centre).length());
+            assert_eq!(pair[1].color, Color32::TRANSPARENT);
+        }
+    }
+
+    #[test]
+    fn segments_no_pixel_tells_apart_are_merged_in_their_mean_colour() {
+        // 2,000 edges of a circle 300 pixels across, alternating colours: each under a pixel.
+        let mut pts = regular(2000, 150.0);
+        pts.push(pts[0]);
+        let cols: Vec<Color32> = (0..2000)
+            .map(|i| if i % 2 == 0 { RED } else { GREEN })
+            .collect();
+        let (p, c) = for_display(&pts, &cols, 1.0);
+        assert_eq!(p.len(), c.len() + 1);
+        assert!(p.len() < 2000 / 4, "{} points", p.len());
+        assert_eq!((p[0], *p.last().unwrap()), (pts[0], pts[2000]));
+        // Each merged colour is a mix of the two, and over the whole path an even one.
+        let (mut red, mut green, mut length) = (0.0, 0.0, 0.0);
+        for (i, w) in p.windows(2).enumerate() {
+            let l = (w[1] - w[0]).length();
+            assert!(l <= BLEND_PX + 1e-3);
+            let [r, g, b, a] = c[i].to_array();
+            let mix = f32::from(r) / 200.0;
+            assert!(
+                (f32::from(g) - (1.0 - mix) * 160.0).abs() <= 1.0,
+                "{:?}",
+                c[i]
+            );
+            assert_eq!((b, a), (0, 255));
+            (red, green, length) = (red + l * f32::from(r), green + l * f32::from(g), length + l);
+        }
+        assert!((red / length - 100.0).abs() < 2.0 && (green / length - 80.0).abs() < 2.0);
+        // Every kept point is one of the path's, in order.
+        let mut k = 0;
+        for q in &p {
+            k += pts[k..]
+                .iter()
+                .position(|x| x == q)
+                .expect("a point of the path");
+        }
+        // The same circle four times larger: every edge over a pixel keeps its own colour.
+        let big: Vec<Pos2> = pts.iter().map(|q| (q.to_vec2() * 4.0).to_pos2()).collect();
+        let (p, c) = for_display(&big, &cols, 1.0);
+        assert_eq!(p.len(), 2001);
+        assert_eq!(c, cols);
+        // One colour: merged as far as the path stays within a tenth of a pixel.
+        let one = vec![RED; 2000];
+        let (p, c) = for_display(&pts, &one, 1.0);
+        assert!(c.iter().all(|&x| x == RED));
+        for w in p.windows(2) {
+            // A chord of 150-pixel radius strays (length² / 8r) at most the tolerance.
+            let l = (w[1] - w[0]).length();
+            assert!(l * l / (8.0 * 150.0) <= MERGE_TOLERANCE_PX * 1.05, "{l}");
+        }
+        assert!(p.len() < 200, "{}", p.len());
+    }
+
+    #[test]
+    fn a_corner_is_never_merged_away() {
+        let pts = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(0.5, 0.0),
+            egui::pos2(0.5, 0.5),
+            egui::pos2(0.0, 0.5),
+        ];
+        let (p, _) = for_display(&pts, &[RED; 3], 1.0);
+        assert_eq!(p, pts.to_vec());
+        // Repeated points go, and the colour of the empty segment with them.
+        let pts = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(0.0, 0.0),
+            egui::pos2(5.0, 0.0),
+        ];
+        let (p, c) = for_display(&pts, &[RED, GREEN], 1.0);
+        assert_eq!((p.len(), c), (2, vec![GREEN]));
+    }
+
+    #[test]
+    fn a_stroke_is_as_wide_as_its_pen_with_colours_by_segment() {
+        let mut mesh = Mesh::default();
+        let pts = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(10.0, 0.0),
+            egui::pos2(10.0, 10.0),
+        ];
+        stroke(&pts, &[RED, GREEN], 3.0, 1.0, &mut mesh);
+        assert!(mesh.is_valid());
+        // The opaque vertices lie 1 (half the width less half the smoothing) from the path's
+        // lines, the mitre's on both; each takes its segment's colour.
+        for v in &mesh.vertices {
+            let to_first = v.pos.y.abs();
+            let to_second = (v.pos.x - 10.0).abs();
+            if v.color == Color32::TRANSPARENT {
+                assert!(to_first.min(to_second) > 1.9, "{v:?}");
+            } else {
+                assert!((to_first.min(to_second) - 1.0).abs() < 1e-4, "{v:?}");
+                assert!(v.color == RED || v.color == GREEN);
+            }
+        }
+        let reds = mesh.vertices.iter().filter(|v| v.color == RED).count();
+        let greens = mesh.vertices.iter().filter(|v| v.color == GREEN).count();
+        assert_eq!((reds, greens), (4, 4));
+        // The opaque band covers the path's length times its inner width (less the mitre's
+        // corner), plus the smoothed ends.
+        let band = area(&Mesh {
+            indices: mesh
+                .indices
+                .chunks_exact(3)
+                .filter(|t| {
+                    t.iter()
+                        .all(|&i| mesh.vertices[i as usize].color != Color32::TRANSPARENT)
+                })
+                .flatten()
+                .copied()
+                .collect(),
+            ..mesh.clone()
+        });
+        assert!((band - 2.0 * 20.0).abs() < 0.1, "{band}");
+        // A closed path joins its ends with a mitre: no square ends, so no cap triangles.
+        let mut closed = Mesh::default();
+        let square = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(10.0, 0.0),
+            egui::pos2(10.0, 10.0),
+            egui::pos2(0.0, 10.0),
+            egui::pos2(0.0, 0.0),
+        ];
+        stroke(&square, &[RED; 4], 3.0, 1.0, &mut closed);
+        assert_eq!(closed.indices.len() / 3, 4 * 6);
+        // A reversal is not mitred to infinity: two square ends.
+        let mut back = Mesh::default();
+        let there_and_back = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(10.0, 0.0),
+            egui::pos2(0.0, 0.1),
+        ];
+        stroke(&there_and_back, &[RED, RED], 3.0, 1.0, &mut back);
+        assert!(back
+            .vertices
+            .iter()
+            .all(|v| v.pos.x.abs() < 20.0 && v.pos.y.abs() < 20.0));
+    }
+}
