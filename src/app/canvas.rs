@@ -69,6 +69,85 @@ pub fn clear(c: Rgba) {
     clear_background(color(c));
 }
 
+/// A rectangle of the window (pixels) filled with one opaque colour under everything egui
+/// draws: a panel's background.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Backdrop {
+    pub rect: Rect,
+    pub color: Color,
+}
+
+impl Backdrop {
+    /// The backdrop of egui's `rect` (points, `pixels_per_point` pixels each) in `fill`.
+    pub fn new(rect: egui::Rect, fill: egui::Color32, pixels_per_point: f32) -> Backdrop {
+        let [r, g, b, _] = fill.to_array();
+        Backdrop {
+            rect: Rect::new(
+                rect.min.x * pixels_per_point,
+                rect.min.y * pixels_per_point,
+                rect.width() * pixels_per_point,
+                rect.height() * pixels_per_point,
+            ),
+            color: Color::from_rgba(r, g, b, 255),
+        }
+    }
+}
+
+/// A vertex and a fragment shader that paint a colour as it is: no texture, no blending.
+const OPAQUE_VERTEX: &str = "#version 100
+attribute vec3 position;
+attribute vec4 color0;
+varying lowp vec4 color;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    color = color0 / 255.0;
+}";
+const OPAQUE_FRAGMENT: &str = "#version 100
+varying lowp vec4 color;
+void main() {
+    gl_FragColor = color;
+}";
+
+thread_local! {
+    /// The material of [`paint_backdrops`], made on first use (it needs the window's GL);
+    /// `None` if the shaders would not build, and the default material is used.
+    static OPAQUE: std::cell::OnceCell<Option<Material>> = const { std::cell::OnceCell::new() };
+}
+
+/// Paints `backdrops` with macroquad, to be drawn before egui's shapes: opaque and without a
+/// texture, which a software rasterizer (Mesa's llvmpipe) paints in a quarter of the time egui
+/// takes to fill a panel (its fills are blended and sample a texture at every pixel).
+pub fn paint_backdrops(backdrops: &[Backdrop]) {
+    if backdrops.is_empty() {
+        return;
+    }
+    OPAQUE.with(|cell| {
+        let material = cell.get_or_init(|| {
+            let source = ShaderSource::Glsl {
+                vertex: OPAQUE_VERTEX,
+                fragment: OPAQUE_FRAGMENT,
+            };
+            let params = MaterialParams {
+                pipeline_params: PipelineParams {
+                    color_blend: None,
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            load_material(source, params).ok()
+        });
+        if let Some(m) = material {
+            gl_use_material(m);
+        }
+        for b in backdrops {
+            draw_rectangle(b.rect.x, b.rect.y, b.rect.w, b.rect.h, b.color);
+        }
+        gl_use_default_material();
+    });
+}
+
 /// The window's canvas for one frame: every mark becomes one of egui's shapes on `painter`, a
 /// painter on egui's background layer (under the panels). egui draws its shapes with edges
 /// smoothed over a pixel (feathering), so the window needs no multisampling, which costs four

@@ -1338,6 +1338,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
             canvas::clear(palette::BACKGROUND);
             let phase = crate::sys::stopwatch();
             egui_macroquad::ui(|ctx| app.frame(ctx));
+            canvas::paint_backdrops(&app.panel.backdrops);
             let app_ms = phase.millis();
             let phase = crate::sys::stopwatch();
             egui_macroquad::draw();
