@@ -1,19 +1,19 @@
 //! The window as a canvas: the only code that draws with macroquad.
 //!
 //! The painter (`view::paint`) decides what every mark looks like; this draws its primitives.
-//! Every mark goes through egui's painter, clipped to the group's rectangle, with its edges
-//! smoothed as egui smooths its shapes (the window is not multisampled): solid paths and fills
-//! as meshes built by [`strokes`] (cheaper for a software rasterizer, and merged where no pixel
-//! tells their segments apart), the rest as egui's shapes. egui's fonts cover the Unicode the
-//! figures use once [`displayable`] has replaced what they lack. Dashes start afresh on each
-//! segment of a path, and the joints of thick solid paths of few points are rounded with dots.
-//! Only the window's background is cleared with macroquad.
+//! Every mark but text becomes part of a mesh built by [`strokes`], its edges smoothed as egui
+//! smooths its shapes (the window is not multisampled), cut at the group's rectangle, and
+//! painted with macroquad under egui's shapes ([`paint_under_egui`], with the panels'
+//! backgrounds). Text is egui's; its fonts cover the Unicode the figures use once
+//! [`displayable`] has replaced what they lack. Dashes start afresh on each segment of a path,
+//! and the joints of thick solid paths of few points are rounded with dots.
 
 use super::strokes;
 use crate::palette::Rgba;
 use crate::view::camera::ScreenRect;
 use crate::view::paint::{Canvas, Pen, TextStyle, DASH_PX, GAP_PX};
 use egui_macroquad::egui;
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
 /// The most sides a circle gets, and pixels of arc per side.
@@ -73,7 +73,7 @@ pub fn clear(c: Rgba) {
 /// draws: a panel's background.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Backdrop {
-    pub rect: Rect,
+    pub rect: ScreenRect,
     pub color: Color,
 }
 
@@ -81,20 +81,30 @@ impl Backdrop {
     /// The backdrop of egui's `rect` (points, `pixels_per_point` pixels each) in `fill`.
     pub fn new(rect: egui::Rect, fill: egui::Color32, pixels_per_point: f32) -> Backdrop {
         let [r, g, b, _] = fill.to_array();
+        let k = pixels_per_point;
         Backdrop {
-            rect: Rect::new(
-                rect.min.x * pixels_per_point,
-                rect.min.y * pixels_per_point,
-                rect.width() * pixels_per_point,
-                rect.height() * pixels_per_point,
+            rect: ScreenRect::new(
+                rect.min.x * k,
+                rect.min.y * k,
+                rect.width() * k,
+                rect.height() * k,
             ),
             color: Color::from_rgba(r, g, b, 255),
         }
     }
 }
 
-/// A vertex and a fragment shader that paint a colour as it is: no texture, no blending.
-const OPAQUE_VERTEX: &str = "#version 100
+/// The figure's marks other than text, as a mesh in screen pixels (colours premultiplied as
+/// [`egui_color`] makes them), cut at `clip` (pixels) if given: one per group of marks.
+#[derive(Clone, Debug, Default)]
+pub struct Layer {
+    clip: Option<ScreenRect>,
+    mesh: egui::Mesh,
+}
+
+/// A shader that paints each vertex's colour as it is, without a texture: with blending
+/// (`1, 1 − α`, for colours premultiplied) for the figure, without for the backdrops.
+const PLAIN_VERTEX: &str = "#version 100
 attribute vec3 position;
 attribute vec4 color0;
 varying lowp vec4 color;
@@ -104,55 +114,136 @@ void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     color = color0 / 255.0;
 }";
-const OPAQUE_FRAGMENT: &str = "#version 100
+const PLAIN_FRAGMENT: &str = "#version 100
 varying lowp vec4 color;
 void main() {
     gl_FragColor = color;
 }";
 
-thread_local! {
-    /// The material of [`paint_backdrops`], made on first use (it needs the window's GL);
-    /// `None` if the shaders would not build, and the default material is used.
-    static OPAQUE: std::cell::OnceCell<Option<Material>> = const { std::cell::OnceCell::new() };
+/// The two materials of [`paint_under_egui`]; `None` where the shaders would not build, and
+/// macroquad's own material is used (the same picture, a little slower).
+struct Materials {
+    opaque: Option<Material>,
+    blended: Option<Material>,
 }
 
-/// Paints `backdrops` with macroquad, to be drawn before egui's shapes: opaque and without a
-/// texture, which a software rasterizer (Mesa's llvmpipe) paints in a quarter of the time egui
-/// takes to fill a panel (its fills are blended and sample a texture at every pixel).
-pub fn paint_backdrops(backdrops: &[Backdrop]) {
-    if backdrops.is_empty() {
-        return;
-    }
-    OPAQUE.with(|cell| {
-        let material = cell.get_or_init(|| {
+impl Materials {
+    fn load() -> Materials {
+        let plain = |color_blend| {
             let source = ShaderSource::Glsl {
-                vertex: OPAQUE_VERTEX,
-                fragment: OPAQUE_FRAGMENT,
+                vertex: PLAIN_VERTEX,
+                fragment: PLAIN_FRAGMENT,
+            };
+            let pipeline_params = PipelineParams {
+                color_blend,
+                alpha_blend: color_blend,
+                ..Default::default()
             };
             let params = MaterialParams {
-                pipeline_params: PipelineParams {
-                    color_blend: None,
-                    ..Default::default()
-                },
+                pipeline_params,
                 ..Default::default()
             };
             load_material(source, params).ok()
-        });
-        if let Some(m) = material {
-            gl_use_material(m);
+        };
+        let premultiplied = BlendState::new(
+            Equation::Add,
+            BlendFactor::One,
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        );
+        Materials {
+            opaque: plain(None),
+            blended: plain(Some(premultiplied)),
         }
+    }
+}
+
+thread_local! {
+    /// Made on first use: they need the window's GL.
+    static MATERIALS: std::cell::OnceCell<Materials> = const { std::cell::OnceCell::new() };
+}
+
+/// Triangles a call to macroquad's batcher takes at most (a draw call holds 5,000 indices).
+const TRIANGLES_A_CALL: usize = 1600;
+
+/// Paints, with macroquad, what goes under egui's shapes: the panels' `backdrops`, then the
+/// figure's `layers` (its text is egui's, over them). Call between `egui_macroquad::ui` and
+/// `egui_macroquad::draw`. Both are painted without egui's texture, which a software rasterizer
+/// (Mesa's llvmpipe, what a VM or a remote desktop gives) spends most of a frame sampling at
+/// every pixel of every fill (issue 26); the backdrops, opaque, without blending either.
+pub fn paint_under_egui(backdrops: &[Backdrop], layers: &[Layer]) {
+    if backdrops.is_empty() && layers.is_empty() {
+        return;
+    }
+    MATERIALS.with(|cell| {
+        let materials = cell.get_or_init(Materials::load);
+        // macroquad's units are the screen's pixels over its scale.
+        let per_pixel = 1.0 / screen_dpi_scale();
+        let use_material = |m: &Option<Material>| match m {
+            Some(m) => gl_use_material(m),
+            None => gl_use_default_material(),
+        };
+        use_material(&materials.opaque);
         for b in backdrops {
-            draw_rectangle(b.rect.x, b.rect.y, b.rect.w, b.rect.h, b.color);
+            let r = b.rect;
+            let k = per_pixel;
+            draw_rectangle(r.x * k, r.y * k, r.w * k, r.h * k, b.color);
         }
+        use_material(&materials.blended);
+        let gl = unsafe { get_internal_gl() }.quad_gl;
+        for layer in layers {
+            gl.scissor(layer.clip.map(|r| {
+                let (x, y) = (r.x.round(), r.y.round());
+                let (w, h) = ((r.x + r.w).round() - x, (r.y + r.h).round() - y);
+                (x as i32, y as i32, w as i32, h as i32)
+            }));
+            gl.texture(None);
+            gl.draw_mode(DrawMode::Triangles);
+            submit(&layer.mesh, per_pixel, |v, i| gl.geometry(v, i));
+        }
+        gl.scissor(None);
         gl_use_default_material();
     });
 }
 
-/// The window's canvas for one frame: every mark becomes one of egui's shapes on `painter`, a
-/// painter on egui's background layer (under the panels). egui draws its shapes with edges
-/// smoothed over a pixel (feathering), so the window needs no multisampling, which costs four
-/// times the pixels with software GL. Text goes on top of the rest of the figure, as a figure's
-/// labels must: it is kept aside and added after the other marks ([`WindowCanvas::finish`]).
+/// Hands `mesh` to `draw` in pieces of at most [`TRIANGLES_A_CALL`] triangles, each with its
+/// own vertices (16-bit indices), positions scaled by `scale`.
+fn submit(mesh: &egui::Mesh, scale: f32, mut draw: impl FnMut(&[Vertex], &[u16])) {
+    const UNSEEN: u16 = u16::MAX;
+    let mut local = vec![UNSEEN; mesh.vertices.len()];
+    let mut vertices = Vec::new();
+    let mut indices = Vec::new();
+    for triangles in mesh.indices.chunks(3 * TRIANGLES_A_CALL) {
+        vertices.clear();
+        indices.clear();
+        for &i in triangles {
+            let slot = &mut local[i as usize];
+            if *slot == UNSEEN {
+                *slot = vertices.len() as u16;
+                let v = mesh.vertices[i as usize];
+                vertices.push(Vertex {
+                    position: vec3(v.pos.x * scale, v.pos.y * scale, 0.0),
+                    uv: Vec2::ZERO,
+                    color: v.color.to_array(),
+                    normal: Vec4::ZERO,
+                });
+            }
+            indices.push(*slot);
+        }
+        draw(&vertices, &indices);
+        for &i in triangles {
+            local[i as usize] = UNSEEN;
+        }
+    }
+}
+
+/// The window's canvas for one frame. Every mark but text is added, in order, to a mesh in
+/// screen pixels (one [`Layer`] per group, cut at its clip) that [`paint_under_egui`] paints
+/// under egui's shapes: fills cut by [`strokes::convex_fill`], lines stroked by
+/// [`strokes::stroke`] after [`strokes::for_display`] has merged what no pixel tells apart,
+/// their edges smoothed over a pixel as egui smooths its own (the window is not multisampled,
+/// which costs four times the pixels with software GL). Text is egui's, on `painter`'s layer
+/// (egui's background layer, under the panels), over the rest of the figure as a figure's
+/// labels must be ([`WindowCanvas::finish`]).
 pub struct WindowCanvas {
     painter: egui::Painter,
     /// The painter as given, for when a clipped group ends.
@@ -161,10 +252,12 @@ pub struct WindowCanvas {
     texts: Vec<(egui::Painter, egui::Shape)>,
     /// Solid lines drawn end to end with pens of one width, kept as one path until a mark
     /// that does not continue it: an MD's edges, one segment each in its shape's colour, are
-    /// drawn as one mesh (see [`strokes`]).
+    /// stroked as one path.
     run: Option<Run>,
-    /// Screen pixels to one of egui's points (more than 1 in presentation mode): the painter
-    /// places marks in points, the canvas is handed pixels.
+    /// The meshes so far, the last one being added to.
+    layers: Vec<Layer>,
+    /// Screen pixels to one of egui's points (more than 1 in presentation mode): egui places
+    /// text in points, the canvas is handed pixels.
     pixels_per_point: f32,
 }
 
@@ -175,6 +268,11 @@ struct Run {
     colours: Vec<egui::Color32>,
 }
 
+/// A point of the canvas (screen pixels) as a mesh's.
+fn at(p: Vec2) -> egui::Pos2 {
+    egui::pos2(p.x, p.y)
+}
+
 impl WindowCanvas {
     pub fn new(painter: egui::Painter) -> WindowCanvas {
         let pixels_per_point = painter.ctx().pixels_per_point();
@@ -183,16 +281,25 @@ impl WindowCanvas {
             painter,
             texts: Vec::new(),
             run: None,
+            layers: vec![Layer::default()],
             pixels_per_point,
         }
     }
 
-    /// Adds the text kept aside, over everything else drawn.
-    pub fn finish(mut self) {
+    /// Adds the text kept aside to egui, over everything else drawn; the rest is returned for
+    /// [`paint_under_egui`].
+    pub fn finish(mut self) -> Vec<Layer> {
         self.end_run();
         for (painter, text) in self.texts {
             painter.add(text);
         }
+        self.layers.retain(|l| !l.mesh.is_empty());
+        self.layers
+    }
+
+    /// The mesh marks are added to.
+    fn mesh(&mut self) -> &mut egui::Mesh {
+        &mut self.layers.last_mut().expect("a layer").mesh
     }
 
     /// Screen pixels as egui points.
@@ -200,44 +307,31 @@ impl WindowCanvas {
         egui::pos2(p.x, p.y) / self.pixels_per_point
     }
 
-    fn all_points(&self, pts: &[Vec2]) -> Vec<egui::Pos2> {
-        pts.iter().map(|&p| self.points(p)).collect()
-    }
-
-    /// A pen as egui's stroke: its width in points.
-    fn stroke(&self, pen: Pen) -> egui::Stroke {
-        egui::Stroke::new(pen.width / self.pixels_per_point, egui_color(pen.color))
-    }
-
-    /// Draws the run of lines kept so far.
+    /// Strokes the run of lines kept so far.
     fn end_run(&mut self) {
         if let Some(run) = self.run.take() {
             if let (&[from, to], &[colour]) = (&run.points[..], &run.colours[..]) {
-                // One segment as egui draws it: set on pixel centres, so a grid line is crisp.
-                let stroke = egui::Stroke::new(run.width / self.pixels_per_point, colour);
-                self.painter.line_segment([from, to], stroke);
+                // One segment on the pixel grid as egui sets one, so a grid line is crisp.
+                let ends = strokes::on_pixels([from, to], run.width);
+                strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh());
                 return;
             }
-            self.add_stroke(&run.points, &run.colours, run.width);
+            let (points, colours) = strokes::for_display(&run.points, &run.colours, 1.0);
+            strokes::stroke(&points, &colours, run.width, 1.0, self.mesh());
         }
     }
 
-    /// The path through `points` (egui's points), segment `i` in `colours[i]`, `width` pixels
-    /// wide, merged for the screen and drawn as one mesh (see [`strokes`]).
-    fn add_stroke(&self, points: &[egui::Pos2], colours: &[egui::Color32], width: f32) {
-        let pixel = 1.0 / self.pixels_per_point;
-        let (points, colours) = strokes::for_display(points, colours, pixel);
-        let mut mesh = egui::Mesh::default();
-        strokes::stroke(&points, &colours, width * pixel, pixel, &mut mesh);
-        self.painter.add(egui::Shape::mesh(mesh));
+    /// Fills the convex outline through `points` (merged for the screen first).
+    fn fill(&mut self, points: &[egui::Pos2], c: Rgba) {
+        let outline = strokes::outline_for_display(points, true, 1.0);
+        strokes::convex_fill(&outline, egui_color(c), 1.0, self.mesh());
     }
 
     /// A line as `pen` says (solid or dashed).
-    fn stroke_line(&self, p: Vec2, q: Vec2, pen: Pen) {
-        let stroke = self.stroke(pen);
-        let ends = [self.points(p), self.points(q)];
+    fn stroke_line(&mut self, p: Vec2, q: Vec2, pen: Pen) {
+        let colour = egui_color(pen.color);
         if !pen.dashed {
-            self.painter.line_segment(ends, stroke);
+            strokes::stroke(&[at(p), at(q)], &[colour], pen.width, 1.0, self.mesh());
             return;
         }
         let len = (q - p).length();
@@ -245,14 +339,14 @@ impl WindowCanvas {
             return;
         }
         // At most MAX_DASHES dashes: a dashed line far off screen is not drawn dash by dash.
-        let dash = DASH_PX.max(len / MAX_DASHES as f32 - GAP_PX) / self.pixels_per_point;
-        let gap = GAP_PX / self.pixels_per_point;
-        self.painter
-            .extend(egui::Shape::dashed_line(&ends, stroke, dash, gap));
+        let dash = DASH_PX.max(len / MAX_DASHES as f32 - GAP_PX);
+        for (a, b) in strokes::dashes(at(p), at(q), dash, GAP_PX) {
+            strokes::stroke(&[a, b], &[colour], pen.width, 1.0, self.mesh());
+        }
     }
 
     /// A path through `pts`, closed or open.
-    fn stroke_path(&self, pts: &[Vec2], closed: bool, pen: Pen) {
+    fn stroke_path(&mut self, pts: &[Vec2], closed: bool, pen: Pen) {
         let n = pts.len();
         if n < 2 {
             return;
@@ -264,18 +358,17 @@ impl WindowCanvas {
                 self.stroke_line(pts[i], pts[(i + 1) % n], pen);
             }
         } else {
-            let mut points = self.all_points(pts);
+            let mut points: Vec<egui::Pos2> = pts.iter().map(|&p| at(p)).collect();
             if closed {
                 points.push(points[0]);
             }
             let colours = vec![egui_color(pen.color); points.len() - 1];
-            self.add_stroke(&points, &colours, pen.width);
+            let (points, colours) = strokes::for_display(&points, &colours, 1.0);
+            strokes::stroke(&points, &colours, pen.width, 1.0, self.mesh());
         }
         if pen.round && n <= MAX_JOINT_DOTS {
-            let radius = pen.width / 2.0 / self.pixels_per_point;
             for &p in pts {
-                self.painter
-                    .circle_filled(self.points(p), radius, egui_color(pen.color));
+                self.dot(p, pen.width / 2.0, pen.color);
             }
         }
     }
@@ -291,11 +384,16 @@ impl Canvas for WindowCanvas {
             );
             self.painter = self.unclipped.with_clip_rect(rect);
         }
+        self.layers.push(Layer {
+            clip: clip.map(|(_, r)| r),
+            mesh: egui::Mesh::default(),
+        });
     }
 
     fn end_group(&mut self) {
         self.end_run();
         self.painter = self.unclipped.clone();
+        self.layers.push(Layer::default());
     }
 
     fn line(&mut self, from: Vec2, to: Vec2, pen: Pen) {
@@ -304,7 +402,7 @@ impl Canvas for WindowCanvas {
             self.stroke_line(from, to, pen);
             return;
         }
-        let (from, to) = (self.points(from), self.points(to));
+        let (from, to) = (at(from), at(to));
         let colour = egui_color(pen.color);
         if let Some(run) = &mut self.run {
             if run.width == pen.width && run.points.last() == Some(&from) {
@@ -330,14 +428,8 @@ impl Canvas for WindowCanvas {
         self.end_run();
         if let Some(f) = fill {
             if points.len() >= 3 {
-                let feathering = 1.0 / self.pixels_per_point;
-                let outline = strokes::outline_for_display(
-                    &self.all_points(points),
-                    true,
-                    1.0 / self.pixels_per_point,
-                );
-                let fill = strokes::convex_fill(&outline, egui_color(f), feathering);
-                self.painter.add(egui::Shape::mesh(fill));
+                let outline: Vec<egui::Pos2> = points.iter().map(|&p| at(p)).collect();
+                self.fill(&outline, f);
             }
         }
         if let Some(p) = pen {
@@ -351,9 +443,8 @@ impl Canvas for WindowCanvas {
 
     fn dot(&mut self, centre: Vec2, radius: f32, c: Rgba) {
         self.end_run();
-        let radius = radius / self.pixels_per_point;
-        self.painter
-            .circle_filled(self.points(centre), radius, egui_color(c));
+        let outline: Vec<egui::Pos2> = circle_points(centre, radius).into_iter().map(at).collect();
+        self.fill(&outline, c);
     }
 
     fn text(&mut self, at: Vec2, text: &str, style: TextStyle) {
@@ -374,11 +465,13 @@ impl Canvas for WindowCanvas {
 
     fn rect(&mut self, r: ScreenRect, _corner: f32, fill: Rgba) {
         self.end_run();
-        let rect = egui::Rect::from_min_max(
-            self.points(Vec2::new(r.x, r.y)),
-            self.points(Vec2::new(r.x + r.w, r.y + r.h)),
-        );
-        self.painter.rect_filled(rect, 0.0, egui_color(fill));
+        let corners = [
+            egui::pos2(r.x, r.y),
+            egui::pos2(r.x + r.w, r.y),
+            egui::pos2(r.x + r.w, r.y + r.h),
+            egui::pos2(r.x, r.y + r.h),
+        ];
+        self.fill(&corners, fill);
     }
 }
 
@@ -409,6 +502,101 @@ mod tests {
             egui_color(Rgba(10, 20, 30, 255)).to_array(),
             [10, 20, 30, 255]
         );
+    }
+
+    #[test]
+    fn meshes_go_to_macroquad_in_pieces_it_takes_whole() {
+        // A strip of 5,000 triangles: more than one call's worth.
+        let mut mesh = egui::Mesh::default();
+        for i in 0..5002u32 {
+            mesh.colored_vertex(egui::pos2(i as f32, (i % 2) as f32), egui::Color32::RED);
+        }
+        for i in 0..5000u32 {
+            mesh.add_triangle(i, i + 1, i + 2);
+        }
+        let mut seen = Vec::new();
+        submit(&mesh, 0.5, |v, i| {
+            assert!(i.len() <= 3 * TRIANGLES_A_CALL && i.len() % 3 == 0);
+            assert!(v.len() < 10_000 && i.iter().all(|&k| (k as usize) < v.len()));
+            for t in i.chunks(3) {
+                seen.push(
+                    t.iter()
+                        .map(|&k| v[k as usize].position.x)
+                        .collect::<Vec<_>>(),
+                );
+            }
+        });
+        // Every triangle, in order, at half the size.
+        assert_eq!(seen.len(), 5000);
+        for (i, t) in seen.iter().enumerate() {
+            let x = i as f32 / 2.0;
+            assert_eq!(t, &vec![x, x + 0.5, x + 1.0]);
+        }
+    }
+
+    #[test]
+    fn marks_are_meshed_in_order_per_group_and_text_is_left_to_egui() {
+        let ctx = egui::Context::default();
+        let mut layers = Vec::new();
+        let _ = ctx.run(egui::RawInput::default(), |ctx| {
+            let mut canvas = WindowCanvas::new(ctx.layer_painter(egui::LayerId::background()));
+            let pane = ScreenRect::new(10.0, 20.0, 300.0, 200.0);
+            canvas.begin_group("pane0-marks", Some(("pane0", pane)));
+            let square = [
+                vec2(50.0, 50.0),
+                vec2(90.0, 50.0),
+                vec2(90.0, 90.0),
+                vec2(50.0, 90.0),
+            ];
+            let red = Rgba(200, 0, 0, 255);
+            canvas.polygon(
+                &square,
+                Some(Rgba(0, 0, 200, 100)),
+                Some(Pen::square(red, 2.0)),
+            );
+            canvas.text(
+                vec2(60.0, 60.0),
+                "label",
+                TextStyle {
+                    size: 14.0,
+                    color: red,
+                    bold: false,
+                    monospace: false,
+                },
+            );
+            canvas.dot(vec2(70.0, 70.0), 4.0, Rgba(0, 150, 0, 255));
+            canvas.end_group();
+            canvas.line(vec2(0.0, 5.2), vec2(400.0, 5.2), Pen::square(red, 1.0));
+            layers = canvas.finish();
+        });
+        assert_eq!(layers.len(), 2);
+        assert_eq!(
+            layers[0].clip,
+            Some(ScreenRect::new(10.0, 20.0, 300.0, 200.0))
+        );
+        assert_eq!(layers[1].clip, None);
+        // The fill, then the outline, then the dot, in the order drawn: no text among them.
+        let colours: Vec<[u8; 4]> = layers[0]
+            .mesh
+            .indices
+            .iter()
+            .map(|&i| layers[0].mesh.vertices[i as usize].color.to_array())
+            .filter(|c| c[3] == 255 || c[3] == 100)
+            .collect();
+        let first = |c: [u8; 4]| colours.iter().position(|&x| x == c);
+        let (fill, outline, dot) = (
+            first(egui_color(Rgba(0, 0, 200, 100)).to_array()).unwrap(),
+            first([200, 0, 0, 255]).unwrap(),
+            first([0, 150, 0, 255]).unwrap(),
+        );
+        assert!(fill < outline && outline < dot, "{fill} {outline} {dot}");
+        // A level line one pixel wide sits on a pixel's centre, as egui sets it.
+        let line = &layers[1].mesh;
+        assert!(line
+            .vertices
+            .iter()
+            .filter(|v| v.color != egui::Color32::TRANSPARENT)
+            .all(|v| v.pos.y == 5.5));
     }
 
     #[test]

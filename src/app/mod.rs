@@ -203,6 +203,8 @@ pub struct App {
     /// The highlight of the feature shown ([`LinkState::shown`]) in each pane (world,
     /// configuration space as shown).
     link_marks: [Vec<crate::figure::Mark>; 2],
+    /// The figure's marks but text, as the window paints them under egui this frame.
+    figure_layers: Vec<canvas::Layer>,
     dialogs: Dialogs,
     watch: FileWatch,
     /// The panel's own widget state (what is typed in its fields, the scene browser's list).
@@ -274,6 +276,7 @@ impl App {
             hovered: None,
             link: LinkState::default(),
             link_marks: [Vec::new(), Vec::new()],
+            figure_layers: Vec::new(),
             dialogs: Dialogs::default(),
             watch: FileWatch { mtime, clock: 0.0 },
             panel,
@@ -987,7 +990,7 @@ impl App {
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
-        self.draw(ctx);
+        self.figure_layers = self.draw(ctx);
         if self.wants_next_frame(ctx) {
             macroquad::miniquad::window::schedule_update();
         }
@@ -1025,12 +1028,19 @@ impl App {
             || ctx.has_requested_repaint()
     }
 
-    /// The panes painted on the window, as the SVG export paints them.
-    fn draw(&self, ctx: &egui::Context) {
+    /// The panes painted on the window, as the SVG export paints them: their text added to
+    /// egui, the rest returned to be painted under egui ([`App::paint_under_egui`]).
+    fn draw(&self, ctx: &egui::Context) -> Vec<canvas::Layer> {
         let text = ctx.layer_painter(egui::LayerId::background());
         let mut canvas = canvas::WindowCanvas::new(text);
         paint::paint_panes(&self.view.panes.picture(&self.shown()), &mut canvas);
-        canvas.finish();
+        canvas.finish()
+    }
+
+    /// Paints what goes under egui's shapes this frame (the panels' backgrounds, the figure but
+    /// its text): between `egui_macroquad::ui` and `egui_macroquad::draw`.
+    pub fn paint_under_egui(&self) {
+        canvas::paint_under_egui(&self.panel.backdrops, &self.figure_layers);
     }
 
     fn apply_all(&mut self, commands: Vec<Command>) {
@@ -1338,7 +1348,7 @@ pub fn run(scene: Scene, path: Option<PathBuf>) -> Result<(), String> {
             canvas::clear(palette::BACKGROUND);
             let phase = crate::sys::stopwatch();
             egui_macroquad::ui(|ctx| app.frame(ctx));
-            canvas::paint_backdrops(&app.panel.backdrops);
+            app.paint_under_egui();
             let app_ms = phase.millis();
             let phase = crate::sys::stopwatch();
             egui_macroquad::draw();

@@ -143,7 +143,7 @@ pub(super) struct PanelState {
     /// When the browser's list was read (egui's clock, seconds), and the list.
     browser: Option<(f64, Listing)>,
     /// The side panel's and the strip's backgrounds this frame, which the window paints under
-    /// egui (see [`canvas::paint_backdrops`]): in pixels, with their colour.
+    /// egui (see [`canvas::paint_under_egui`]): in pixels, with their colour.
     pub(super) backdrops: Vec<canvas::Backdrop>,
 }
 

@@ -53,7 +53,7 @@ pub fn run_picture(p: Picture, out: PathBuf) -> Result<(), String> {
         loop {
             canvas::clear(palette::BACKGROUND);
             egui_macroquad::ui(|ctx| app.frame(ctx));
-            canvas::paint_backdrops(&app.panel.backdrops);
+            app.paint_under_egui();
             egui_macroquad::draw();
             frames += 1;
             if frames == PICTURE_FRAMES {

@@ -23,16 +23,15 @@ const MAX_MERGED: usize = 64;
 /// of more than about 151°) is drawn as two strokes with square ends.
 const MITRE_LIMIT: f32 = 4.0;
 
-/// A convex polygon filled as egui fills one, its edge smoothed over `feathering`, in
-/// triangles that halve the outline level by level. A fan from one corner makes slivers
+/// A convex polygon filled as egui fills one, its edge smoothed over `feathering`, added to
+/// `mesh` in triangles that halve the outline level by level. A fan from one corner makes slivers
 /// across the whole polygon, and a tiled rasterizer sets each sliver up in every tile it
 /// crosses: for a 2,000-edge MD that cost more than the rest of the frame. The halving's
 /// triangles are as many (n − 2), most of them small, along the outline.
-pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32) -> Mesh {
-    let mut mesh = Mesh::default();
+pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32, mesh: &mut Mesh) {
     let n = points.len();
     if n < 3 || color == Color32::TRANSPARENT {
-        return mesh;
+        return;
     }
     let twice_area: f32 = (0..n)
         .map(|i| {
@@ -44,6 +43,7 @@ pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32) -> Mesh {
     let normal = |i: usize| right_of(points[(i + 1) % n] - points[i]) * outward;
     mesh.reserve_vertices(2 * n);
     mesh.reserve_triangles(3 * n);
+    let base = mesh.vertices.len() as u32;
     // Each point's normal as egui's paths make it: the mean of its edges' (a mitre), a
     // repeated point taking its neighbour's; but no longer than the mitre limit, so that a
     // needle's tip is smoothed less than its sides rather than spiked.
@@ -61,8 +61,8 @@ pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32) -> Mesh {
         mesh.colored_vertex(p + half, Color32::TRANSPARENT);
         before = after;
     }
-    let inner = |i: usize| 2 * i as u32;
-    let outer = |i: usize| 2 * i as u32 + 1;
+    let inner = |i: usize| base + 2 * i as u32;
+    let outer = |i: usize| base + 2 * i as u32 + 1;
     for i in 0..n {
         let j = (i + 1) % n;
         mesh.add_triangle(inner(i), outer(i), outer(j));
@@ -85,7 +85,6 @@ pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32) -> Mesh {
         left.push(ring[k]);
         ring = left;
     }
-    mesh
 }
 
 /// The unit normal to the right of `d` in egui's y-down screen (zero for a zero `d`).
@@ -174,6 +173,40 @@ pub fn outline_for_display(points: &[Pos2], closed: bool, pixel: f32) -> Vec<Pos
         kept.pop();
     }
     kept
+}
+
+/// The dashes of the line from `p` to `q`: `dash` long with `gap` between, the first at `p`,
+/// the last cut at `q`.
+pub fn dashes(p: Pos2, q: Pos2, dash: f32, gap: f32) -> Vec<(Pos2, Pos2)> {
+    let length = (q - p).length();
+    if !(length > 0.0 && dash > 0.0 && gap >= 0.0) {
+        return Vec::new();
+    }
+    let along = (q - p) / length;
+    let mut out = Vec::with_capacity((length / (dash + gap)) as usize + 1);
+    let mut at = 0.0;
+    while at < length {
+        out.push((p + along * at, p + along * (at + dash).min(length)));
+        at += dash + gap;
+    }
+    out
+}
+
+/// A horizontal or vertical segment `width` wide moved onto the pixel grid as egui moves one,
+/// so that it is crisp: its middle on a pixel's centre when it is an odd number of pixels wide
+/// (or thinner than one), between two pixels when even. Other segments stay as they are.
+pub fn on_pixels(mut ends: [Pos2; 2], width: f32) -> [Pos2; 2] {
+    let odd = width <= 1.0 || (width.round() as i64) % 2 == 1;
+    let snap = |c: f32| if odd { c.floor() + 0.5 } else { c.round() };
+    if ends[0].x == ends[1].x {
+        let x = snap(ends[0].x);
+        (ends[0].x, ends[1].x) = (x, x);
+    }
+    if ends[0].y == ends[1].y {
+        let y = snap(ends[0].y);
+        (ends[0].y, ends[1].y) = (y, y);
+    }
+    ends
 }
 
 /// The mean of the colours of the segments through `points`, weighted by their lengths.
@@ -310,8 +343,17 @@ mod tests {
     fn a_convex_fill_covers_the_polygon_once_with_its_smoothed_edge() {
         for n in [3, 4, 5, 7, 64, 1000] {
             let pts = regular(n, 100.0);
-            let mesh = convex_fill(&pts, RED, 1.0);
+            // After something else in the mesh, as the window's canvas adds its marks.
+            let mut mesh = Mesh::default();
+            convex_fill(&regular(3, 5.0), GREEN, 1.0, &mut mesh);
+            let before = (mesh.vertices.len(), mesh.indices.len());
+            convex_fill(&pts, RED, 1.0, &mut mesh);
             assert!(mesh.is_valid());
+            let mesh = Mesh {
+                indices: mesh.indices[before.1..].to_vec(),
+                ..mesh
+            };
+            assert!(mesh.indices.iter().all(|&i| i as usize >= before.0));
             assert_eq!(mesh.indices.len() / 3, (n - 2) + 2 * n, "n = {n}");
             // The inside's triangles (after the ring's) tile the polygon without overlap:
             // their areas add up to the polygon's (the inner points are half a pixel in).
@@ -345,7 +387,8 @@ mod tests {
         // Either winding: the outer ring is outside.
         let mut pts = regular(8, 50.0);
         pts.reverse();
-        let mesh = convex_fill(&pts, RED, 1.0);
+        let mut mesh = Mesh::default();
+        convex_fill(&pts, RED, 1.0, &mut mesh);
         let centre = egui::pos2(300.0, 200.0);
         for pair in mesh.vertices.chunks_exact(2) {
             assert!((pair[1].pos - centre).length() > (pair[0].pos - centre).length());
@@ -404,6 +447,28 @@ mod tests {
             assert!(l * l / (8.0 * 150.0) <= MERGE_TOLERANCE_PX * 1.05, "{l}");
         }
         assert!(p.len() < 200, "{}", p.len());
+    }
+
+    #[test]
+    fn dashes_start_at_the_start_and_stop_at_the_end() {
+        let d = dashes(egui::pos2(0.0, 0.0), egui::pos2(20.0, 0.0), 6.0, 4.0);
+        let xs: Vec<(f32, f32)> = d.iter().map(|(a, b)| (a.x, b.x)).collect();
+        assert_eq!(xs, vec![(0.0, 6.0), (10.0, 16.0)]);
+        let d = dashes(egui::pos2(0.0, 0.0), egui::pos2(0.0, 13.0), 6.0, 4.0);
+        assert_eq!(d.last().map(|(a, b)| (a.y, b.y)), Some((10.0, 13.0)));
+        assert!(dashes(egui::pos2(1.0, 1.0), egui::pos2(1.0, 1.0), 6.0, 4.0).is_empty());
+    }
+
+    #[test]
+    fn level_lines_sit_on_the_pixel_grid() {
+        let [a, b] = on_pixels([egui::pos2(3.0, 10.2), egui::pos2(50.0, 10.2)], 1.0);
+        assert_eq!((a.y, b.y, a.x, b.x), (10.5, 10.5, 3.0, 50.0));
+        let [a, _] = on_pixels([egui::pos2(7.7, 0.0), egui::pos2(7.7, 9.0)], 2.0);
+        assert_eq!(a.x, 8.0);
+        let [a, _] = on_pixels([egui::pos2(7.7, 0.0), egui::pos2(7.7, 9.0)], 3.0);
+        assert_eq!(a.x, 7.5);
+        let slanted = [egui::pos2(0.3, 0.3), egui::pos2(5.2, 9.9)];
+        assert_eq!(on_pixels(slanted, 1.0), slanted);
     }
 
     #[test]
