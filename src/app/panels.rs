@@ -1453,6 +1453,68 @@ fn bars_plot(ui: &mut egui::Ui, step: usize, table: &Table, col: usize, axes: Ax
     line_plot(ui, step, &[bars], PlotScale::Bars, axes, &caption);
 }
 
+/// Bars standing side by side (a pixel column apart or closer) painted as the area they cover:
+/// for each run of bars on one side of zero (`tops`, in order, `None` between runs), the band
+/// from `zero` up to their tops, each `half` wide, in `color` of its value. The tops are merged
+/// where no pixel tells them apart, and the band's top edge is smoothed over a pixel. A
+/// software rasterizer shades a thin triangle block by block along its whole length, so a pair
+/// of triangles a pixel wide per bar cost more than the rest of the strip; these are few and
+/// wide.
+fn bar_area(
+    painter: &egui::Painter,
+    tops: &[Option<(egui::Pos2, f64)>],
+    half: f32,
+    zero: f32,
+    pixel: f32,
+    color: impl Fn(f64) -> egui::Color32,
+) {
+    let mut mesh = egui::Mesh::default();
+    let mut add_run = |run: &[(egui::Pos2, f64)]| {
+        let (Some(&(first, l)), Some(&(last, _))) = (run.first(), run.last()) else {
+            return;
+        };
+        let mut edge = vec![egui::pos2(first.x - half, first.y)];
+        edge.extend(run.iter().map(|(p, _)| *p));
+        edge.push(egui::pos2(last.x + half, last.y));
+        let edge = super::strokes::outline_for_display(&edge, false, pixel);
+        let (c, clear) = (color(l), egui::Color32::TRANSPARENT);
+        // Away from zero, the side the smoothing fades to.
+        let away = if first.y <= zero { -pixel } else { pixel };
+        for w in edge.windows(2) {
+            let base = mesh.vertices.len() as u32;
+            let (a, b) = (w[0], w[1]);
+            mesh.colored_vertex(egui::pos2(a.x, zero), c);
+            mesh.colored_vertex(a, c);
+            mesh.colored_vertex(b, c);
+            mesh.colored_vertex(egui::pos2(b.x, zero), c);
+            mesh.colored_vertex(a + egui::vec2(0.0, away), clear);
+            mesh.colored_vertex(b + egui::vec2(0.0, away), clear);
+            mesh.add_triangle(base, base + 1, base + 2);
+            mesh.add_triangle(base, base + 2, base + 3);
+            mesh.add_triangle(base + 1, base + 4, base + 5);
+            mesh.add_triangle(base + 1, base + 5, base + 2);
+        }
+    };
+    let mut run: Vec<(egui::Pos2, f64)> = Vec::new();
+    for top in tops {
+        match top {
+            Some((p, l)) if run.last().is_none_or(|(_, m)| (*m > 0.0) == (*l > 0.0)) => {
+                run.push((*p, *l));
+            }
+            Some((p, l)) => {
+                add_run(&run);
+                run = vec![(*p, *l)];
+            }
+            None => {
+                add_run(&run);
+                run.clear();
+            }
+        }
+    }
+    add_run(&run);
+    painter.add(egui::Shape::mesh(mesh));
+}
+
 /// A lower and an upper bound against the iteration, on a linear scale (both are of one size,
 /// and the point is how they meet): two lines closing on each other. A negative bound (GJK's
 /// first lower bounds) says nothing and is left out.
@@ -1633,53 +1695,67 @@ fn line_plot(
             .collect();
         if bars {
             let half = (inner.width() / count.max(1) as f32 * 0.35).max(0.5);
-            // More bars than pixels across: of the bars that fall in one column of pixels, the
-            // one farthest from zero (and the current step's), so that a table of thousands of
-            // rows draws a few hundred bars that look the same.
-            let mut column = f32::NEG_INFINITY;
-            let mut keep = vec![true; points.len()];
-            if count as f32 > inner.width() {
+            let zero = y_of(0.0);
+            let color = |l: f64| match scale {
+                PlotScale::Counts => line.color,
+                _ if l > 0.0 => egui_color(crate::palette::SAT_GAP),
+                _ => egui_color(crate::palette::SAT_OVERLAP),
+            };
+            let bar = |p: egui::Pos2| {
+                egui::Rect::from_two_pos(egui::pos2(p.x - half, zero), egui::pos2(p.x + half, p.y))
+            };
+            let dense = count as f32 > inner.width();
+            if dense {
+                // More bars than pixels across: of the bars that fall in one column of pixels,
+                // the one farthest from zero, so that a table of thousands of rows draws a few
+                // hundred bars that look the same; and as they stand side by side, they are
+                // painted as the area they cover.
+                let mut column = f32::NEG_INFINITY;
                 let mut best: Option<usize> = None;
-                for (i, p) in points.iter().enumerate() {
-                    let Some(p) = p else {
-                        keep[i] = false;
+                let mut tops: Vec<Option<(egui::Pos2, f64)>> = Vec::new();
+                for (p, l) in points.iter().zip(&line.heights) {
+                    let (Some(p), Some(l)) = (p, l) else {
+                        // A missing value breaks the area.
+                        tops.push(None);
+                        best = None;
                         continue;
                     };
                     let here = p.x.floor();
-                    let size = |k: usize| line.heights[k].map_or(0.0, f64::abs);
-                    if here != column {
-                        column = here;
-                        best = Some(i);
-                    } else if let Some(b) = best {
-                        let (loser, winner) = if size(i) > size(b) { (b, i) } else { (i, b) };
-                        keep[loser] = loser == step;
-                        best = Some(winner);
+                    match best {
+                        Some(b) if here == column => {
+                            if let Some((q, m)) = &mut tops[b] {
+                                if l.abs() > m.abs() {
+                                    (*q, *m) = (*p, *l);
+                                }
+                            }
+                        }
+                        _ => {
+                            column = here;
+                            best = Some(tops.len());
+                            tops.push(Some((*p, *l)));
+                        }
+                    }
+                }
+                let pixel = 1.0 / ui.ctx().pixels_per_point();
+                bar_area(&painter, &tops, half, zero, pixel, color);
+            } else {
+                for (p, l) in points.iter().zip(&line.heights) {
+                    if let (Some(p), Some(l)) = (p, l) {
+                        painter.rect_filled(bar(*p), 0.0, color(*l));
                     }
                 }
             }
-            for (i, (p, l)) in points.iter().zip(&line.heights).enumerate() {
-                let (Some(p), Some(l)) = (p, l) else { continue };
-                if !keep[i] {
-                    continue;
+            // The current step's bar, over the rest and outlined.
+            if let (Some(Some(p)), Some(Some(l))) = (points.get(step), line.heights.get(step)) {
+                if dense {
+                    painter.rect_filled(bar(*p), 0.0, color(*l));
                 }
-                let color = match scale {
-                    PlotScale::Counts => line.color,
-                    _ if *l > 0.0 => egui_color(crate::palette::SAT_GAP),
-                    _ => egui_color(crate::palette::SAT_OVERLAP),
-                };
-                let bar = egui::Rect::from_two_pos(
-                    egui::pos2(p.x - half, y_of(0.0)),
-                    egui::pos2(p.x + half, p.y),
+                painter.rect_stroke(
+                    bar(*p).expand(1.5),
+                    0.0,
+                    (2.0, egui_color(crate::palette::HIT_POSE)),
+                    egui::StrokeKind::Outside,
                 );
-                painter.rect_filled(bar, 0.0, color);
-                if i == step {
-                    painter.rect_stroke(
-                        bar.expand(1.5),
-                        0.0,
-                        (2.0, egui_color(crate::palette::HIT_POSE)),
-                        egui::StrokeKind::Outside,
-                    );
-                }
             }
             continue;
         }
@@ -1850,4 +1926,81 @@ fn comparison(ui: &mut egui::Ui, app: &App) {
             .small()
             .weak(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mesh `bar_area` paints for `tops`.
+    fn bar_mesh(tops: &[Option<(egui::Pos2, f64)>], half: f32, zero: f32) -> egui::Mesh {
+        let ctx = egui::Context::default();
+        let out = ctx.run(egui::RawInput::default(), |ctx| {
+            let painter = ctx.layer_painter(egui::LayerId::background());
+            let color = |l: f64| {
+                if l > 0.0 {
+                    egui::Color32::BLUE
+                } else {
+                    egui::Color32::RED
+                }
+            };
+            bar_area(&painter, tops, half, zero, 1.0, color);
+        });
+        out.shapes
+            .iter()
+            .find_map(|c| match &c.shape {
+                egui::Shape::Mesh(m) => Some((**m).clone()),
+                _ => None,
+            })
+            .expect("a mesh")
+    }
+
+    #[test]
+    fn bars_side_by_side_are_painted_as_the_area_they_cover() {
+        // 600 bars half a pixel apart over a smooth curve: 200 above zero (y = 100), then a
+        // missing value, then 399 below.
+        let height = |i: usize| 40.0 * (i as f32 / 60.0).sin().abs() + 5.0;
+        let mut tops = Vec::new();
+        for i in 0..600 {
+            let x = 10.0 + i as f32 * 0.5;
+            tops.push(match i {
+                0..200 => Some((egui::pos2(x, 100.0 - height(i)), 1.0)),
+                200 => None,
+                _ => Some((egui::pos2(x, 100.0 + height(i)), -1.0)),
+            });
+        }
+        let half = 0.25;
+        let mesh = bar_mesh(&tops, half, 100.0);
+        assert!(mesh.is_valid());
+        // Few triangles: the tops merge where no pixel tells them apart.
+        assert!(mesh.indices.len() / 3 < 600, "{}", mesh.indices.len() / 3);
+        // Each colour covers the bars' area (each bar `2 half` wide), and no more.
+        let area_of = |c: egui::Color32| -> f32 {
+            mesh.indices
+                .chunks_exact(3)
+                .filter(|t| t.iter().all(|&i| mesh.vertices[i as usize].color == c))
+                .map(|t| {
+                    let [a, b, d] = [0, 1, 2].map(|k| mesh.vertices[t[k] as usize].pos);
+                    ((b - a).x * (d - a).y - (b - a).y * (d - a).x).abs() / 2.0
+                })
+                .sum()
+        };
+        let bars =
+            |range: std::ops::Range<usize>| -> f32 { range.map(|i| height(i) * 0.5).sum::<f32>() };
+        let (above, below) = (area_of(egui::Color32::BLUE), area_of(egui::Color32::RED));
+        assert!(
+            (above - bars(0..200)).abs() < 0.02 * bars(0..200),
+            "{above}"
+        );
+        assert!(
+            (below - bars(201..600)).abs() < 0.02 * bars(201..600),
+            "{below}"
+        );
+        // Nothing is painted across the missing value.
+        let (gap_lo, gap_hi) = (10.0 + 199.0 * 0.5 + half, 10.0 + 201.0 * 0.5 - half);
+        assert!(mesh
+            .vertices
+            .iter()
+            .all(|v| v.pos.x <= gap_lo + 1e-3 || v.pos.x >= gap_hi - 1e-3));
+    }
 }
