@@ -358,8 +358,22 @@ pub fn place(
         // How bad a place is, in order: text over text or cut by the pane's edge (unreadable),
         // then a dot covered, then the length of line across it.
         let mut best: Option<((f32, f32), Badness, TextBox)> = None;
-        for c in candidates(*offset, width) {
-            let b = TextBox::of(text, label_at(camera, *at, c), size);
+        let places: Vec<((f32, f32), TextBox)> = candidates(*offset, width)
+            .into_iter()
+            .map(|c| (c, TextBox::of(text, label_at(camera, *at, c), size)))
+            .collect();
+        // Only the lines that reach where the label may go can cross it (an MD of thousands of
+        // edges has a few there).
+        let (lo, hi) = places.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), (_, b)| (lo.min(b.min), hi.max(b.max)),
+        );
+        let near: Vec<(Vec2, Vec2, f32)> = lines
+            .iter()
+            .filter(|(p, q, _)| p.min(*q).cmple(hi).all() && p.max(*q).cmpge(lo).all())
+            .copied()
+            .collect();
+        for (c, b) in places {
             let over: f32 = placed.iter().map(|p| b.overlap(p)).sum();
             let out = if b.inside(pane, margin) {
                 0.0
@@ -367,7 +381,7 @@ pub fn place(
                 b.outside(pane) + 1.0
             };
             let covered: f32 = obstacles.iter().map(|p| b.overlap(p)).sum();
-            let across: f32 = lines.iter().map(|(p, q, w)| crossing(&b, *p, *q) * w).sum();
+            let across: f32 = near.iter().map(|(p, q, w)| crossing(&b, *p, *q) * w).sum();
             let bad = (over + out, covered, across, on_own_fill(&b, &filled, rgb));
             if best.as_ref().is_none_or(|(_, least, _)| bad < *least) {
                 best = Some((c, bad, b));
