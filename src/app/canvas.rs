@@ -316,9 +316,15 @@ impl WindowCanvas {
                 strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh());
                 return;
             }
-            let (points, colours) = strokes::for_display(&run.points, &run.colours, 1.0);
-            strokes::stroke(&points, &colours, run.width, 1.0, self.mesh());
+            self.path(&run.points, &run.colours, run.width);
         }
+    }
+
+    /// The path through `points`, segment `i` in `colours[i]`, `width` pixels wide: merged where
+    /// no pixel tells its segments apart ([`strokes::for_display`]), then stroked.
+    fn path(&mut self, points: &[egui::Pos2], colours: &[egui::Color32], width: f32) {
+        let (points, colours) = strokes::for_display(points, colours, 1.0);
+        strokes::stroke(&points, &colours, width, 1.0, self.mesh());
     }
 
     /// Fills the convex outline through `points` (merged for the screen first).
@@ -363,8 +369,7 @@ impl WindowCanvas {
                 points.push(points[0]);
             }
             let colours = vec![egui_color(pen.color); points.len() - 1];
-            let (points, colours) = strokes::for_display(&points, &colours, 1.0);
-            strokes::stroke(&points, &colours, pen.width, 1.0, self.mesh());
+            self.path(&points, &colours, pen.width);
         }
         if pen.round && n <= MAX_JOINT_DOTS {
             for &p in pts {
