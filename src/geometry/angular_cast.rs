@@ -453,7 +453,12 @@ pub(super) fn advance(
             } else {
                 // The measure may prove a longer step free (the query's second-order step);
                 // reaching past t = 1, it proves the miss.
-                let dt = Measure::farther(measurer, t, (m.gap - margin) / bound.total, margin);
+                // A measure that proves no room steps nothing, never back: its lower bound is
+                // below the margin, or it has none (the query's GJK stopped on its upper bound
+                // alone, which rounding can leave a hair short of `c.distance < tolerance`).
+                // Such steps are short, and end the cast for lack of progress if they go on.
+                let free = ((m.gap - margin) / bound.total).max(0.0); // (NaN too)
+                let dt = Measure::farther(measurer, t, free, margin).max(0.0);
                 if t + dt >= 1.0 {
                     return (Some(CastStatus::Miss), None);
                 }
