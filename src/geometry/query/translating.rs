@@ -24,12 +24,18 @@
 //! cast's. For rounded shapes the discs at the MD's vertices are approached step by step (as
 //! conservative advancement does), to within the rounding tolerance in a handful of steps.
 //!
+//! **Small polygons** (no rounding, at most [`FACE_TEST_MAX`] vertices each) are cast by the
+//! MD's faces instead ([`faces_impact`]): every edge of the MD is an edge of A or of B, so the
+//! ray is in the MD from the last time it enters one of their half-planes to the first time it
+//! leaves one. One pass round both cores, where GJK's iterations each scan them for a support.
+//!
 //! **Starting in contact.** As in the linear cast, bodies that touch or overlap at `t = 0` give
 //! [`CastStatus::Overlapping`], time 0 and the contact normal there ([`super::contact`]).
 //!
 //! **What is ignored.** Rotation, as in the linear cast.
 
 use super::closed_form::centred_box;
+use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
     md_support_met, nearest_of_simplex, nonzero_direction, same_point, Nearest, Simplex,
@@ -69,8 +75,8 @@ impl LinearImpact {
 /// circles (a quadratic), two boxes in their own frames (the separating axes in motion), a
 /// circle and a box (the slabs of the box grown by the radii, then its rounded corner),
 /// circles and capsules against capsules (the ray against their MD of at most four vertices,
-/// grown). Other pairs by the GJK ray cast of the module doc, in A's frame (B seen from there,
-/// no vertex moved).
+/// grown). Two small polygons by the MD's faces, other pairs by the GJK ray cast of the module
+/// doc, in A's frame (B seen from there: no vertex moved, but a small polygon's few).
 pub fn linear_time_of_impact(
     a: &Convex,
     at_a: impl Into<Placement>,
@@ -126,6 +132,11 @@ fn routed_impact(
         (va @ ([_] | [_, _]), &[b0, b1], ..) => {
             rounded_md_impact(va, &[b_in_a.apply(b0), b_in_a.apply(b1)], d, radii)
         }
+        (va, vb, ..) if radii == 0.0 && polygon_faces(va.len()) && polygon_faces(vb.len()) => {
+            faces_impact(va, vb, &b_in_a, d).unwrap_or_else(|LeftToGjk| {
+                ray_cast(a, &Posed::placed(b, b_in_a), d, -b_in_a.position)
+            })
+        }
         _ => ray_cast(a, &Posed::placed(b, b_in_a), d, -b_in_a.position),
     };
     match impact {
@@ -139,6 +150,232 @@ fn routed_impact(
             toi: 0.0,
             normal: Some(super::contact(a, at_a, b, at_b).normal),
         },
+    }
+}
+
+/// Whether a polygon core of `n` vertices is cast by its faces ([`faces_impact`]): it has
+/// faces (three vertices or more), and few enough that looking at every one costs less than
+/// GJK's iterations.
+fn polygon_faces(n: usize) -> bool {
+    (3..=FACE_TEST_MAX).contains(&n)
+}
+
+/// Two polygon cores (no rounding), `a` in its own frame and `b` placed there by `b_in_a`, A
+/// moving by `d` relative to B: the ray from the origin along `d` against their MD, by its
+/// faces. The MD is the intersection of its supporting half-planes `u · y ≤ h(u)` at the
+/// outward normals `u` of its edges, and each of its edges is an edge of A (turned round) or of
+/// B. So the half-planes at every edge normal of both cores carve out exactly the MD, and each
+/// one's `h(u)` is a face's point less the other core's vertex deepest towards it (found by
+/// walking round the other core as the faces turn: O(n + m) in all). Along the ray,
+/// `u · d·t ≤ h(u)` holds for `t` from some time on (when the ray approaches the line), until
+/// some time (when it moves away), or always or never (when it runs along it); the ray is in
+/// the MD from the last of the starts to the first of the ends: the slab method on the MD's
+/// own faces, as [`boxes_impact`] does for boxes. Exact up to rounding, as the linear cast.
+/// `Ok(None)` when the origin is in the MD at the start (every `h(u) ≥ 0`: touching counts).
+///
+/// The gaps are products of an edge and a distance, unscaled: [`LeftToGjk`] when an edge, a
+/// gap or a speed lies outside [`FACES_RANGE`], where such a product could underflow (a gap of
+/// 10⁻¹⁶⁰ read as touching) or overflow. The GJK ray cast, which rescales, decides.
+fn faces_impact(
+    a: &[DVec2],
+    b: &[DVec2],
+    b_in_a: &Placement,
+    d: DVec2,
+) -> Result<Option<LinearImpact>, LeftToGjk> {
+    let mut placed = [DVec2::ZERO; FACE_TEST_MAX];
+    for (p, &v) in placed.iter_mut().zip(b) {
+        *p = b_in_a.apply(v);
+    }
+    let b = &placed[..b.len()];
+    // A's faces turned round are the MD's: `u = −n`, so along the ray `u · d = n · (−d)`; the
+    // normal from A towards B is A's own outward `n`. B's faces keep theirs, and the normal
+    // from A towards B is `−n`.
+    let sides = [
+        Faces {
+            faces: a,
+            other: b,
+            ray: -d,
+            towards_b: 1.0,
+        },
+        Faces {
+            faces: b,
+            other: a,
+            ray: d,
+            towards_b: -1.0,
+        },
+    ];
+    let mut slabs = FaceSlabs {
+        enter: 0.0,
+        exit: 1.0,
+        entered_at: None,
+        left_at: None,
+        apart: false,
+    };
+    let missed = !slabs.faces(&sides, 0)? || !slabs.faces(&sides, 1)?;
+    if !slabs.apart {
+        // Every walk found a gap of 0 or less: the true least values are no larger.
+        return Ok(None);
+    }
+    // What decides a hit or a miss now are the faces where the ray last entered and first left
+    // (or the one it starts beyond and never approaches, kept as where it enters): their gaps
+    // must be the least, not where a walk stopped on a bump that rounding made between two
+    // near-duplicate vertices. A scan of the other core checks them; a walk misled there
+    // leaves the pair to GJK.
+    for face in [slabs.entered_at, slabs.left_at].into_iter().flatten() {
+        if !face.holds(&sides) {
+            return Err(LeftToGjk);
+        }
+    }
+    Ok(Some(match slabs.entered_at {
+        Some(face) if !missed => LinearImpact {
+            status: CastStatus::Hit,
+            toi: slabs.enter,
+            normal: unit(face.normal(&sides) * sides[face.side].towards_b),
+        },
+        _ => LinearImpact::MISS,
+    }))
+}
+
+/// The magnitudes [`faces_impact`] takes: edges no shorter than the first (in their larger
+/// component), a face's gap and speed (each times the edge's length) no larger than the
+/// second, and a speed that is not 0 no smaller than its inverse. A gap of 10⁻¹⁵⁰ or more then
+/// keeps its sign and digits (its product with the edge is 10⁻²⁵⁰ or more), a time's division
+/// keeps its digits, and an overflow shows as a value out of range.
+const FACES_RANGE: (f64, f64) = (1e-100, 1e200);
+
+/// A pair [`faces_impact`] cannot settle: a polygon too large, too small or too far off for
+/// its unscaled products, or a walk misled by rounding.
+#[derive(Debug)]
+struct LeftToGjk;
+
+/// One core's faces against the other core, for [`FaceSlabs::faces`]: `ray` is the ray's
+/// direction as the faces' core sees it (−d for A's: the MD holds A turned round), and
+/// `towards_b` the sign that turns the faces' outward normals into normals from A towards B.
+struct Faces<'a> {
+    faces: &'a [DVec2],
+    other: &'a [DVec2],
+    ray: DVec2,
+    towards_b: f64,
+}
+
+impl Faces<'_> {
+    /// Face `i`'s first vertex and outward normal (as long as the edge).
+    #[inline]
+    fn face(&self, i: usize) -> (DVec2, DVec2) {
+        let (faces, n) = (self.faces, self.faces.len());
+        let p = faces[i];
+        (p, outward(faces[if i + 1 == n { 0 } else { i + 1 }] - p))
+    }
+}
+
+/// A face that decided [`faces_impact`]'s answer: face `i` of `sides[side]`, and the least
+/// `normal · (y − p)` its walk found over the other core's vertices `y`.
+#[derive(Clone, Copy)]
+struct Decisive {
+    side: usize,
+    i: usize,
+    gap: f64,
+}
+
+impl Decisive {
+    fn normal(&self, sides: &[Faces; 2]) -> DVec2 {
+        sides[self.side].face(self.i).1
+    }
+
+    /// Whether no vertex of the other core lies deeper than the walk found.
+    fn holds(&self, sides: &[Faces; 2]) -> bool {
+        let side = &sides[self.side];
+        let (p, normal) = side.face(self.i);
+        side.other.iter().all(|&y| normal.dot(y - p) >= self.gap)
+    }
+}
+
+/// The slabs of [`faces_impact`] seen so far.
+struct FaceSlabs {
+    /// The latest time the ray enters a face's half-plane (from 0), and that face.
+    enter: f64,
+    entered_at: Option<Decisive>,
+    /// The earliest time it leaves one (from 1, the motion's end), and that face.
+    exit: f64,
+    left_at: Option<Decisive>,
+    /// Some face has the origin beyond it at the start.
+    apart: bool,
+}
+
+impl FaceSlabs {
+    /// The half-planes of the MD at the faces of `sides[side]` (a counter-clockwise core): for
+    /// the edge from `p` with outward normal `n`, the other core's gap beyond it is the least
+    /// `n · (y − p)` over its vertices `y` (times the edge's length). `false` when the ray
+    /// misses: it starts beyond a face's half-plane and does not approach it (that face is
+    /// then `entered_at`), or it enters one only after leaving another.
+    fn faces(&mut self, sides: &[Faces; 2], side: usize) -> Result<bool, LeftToGjk> {
+        let this = &sides[side];
+        let other = this.other;
+        let (n, m) = (this.faces.len(), other.len());
+        let mut k = 0; // the other core's deepest vertex: found by a scan for the first face
+        for i in 0..n {
+            let (p, normal) = this.face(i);
+            let value = |k: usize| normal.dot(other[k] - p);
+            let mut x = value(k);
+            if i == 0 {
+                for j in 1..m {
+                    let y = value(j);
+                    if y < x {
+                        (k, x) = (j, y);
+                    }
+                }
+            } else {
+                // As the faces turn counter-clockwise, so does the deepest vertex (rotating
+                // calipers): walk on while the values do not rise, at most once round.
+                for _ in 1..m {
+                    let ahead = if k + 1 == m { 0 } else { k + 1 };
+                    let y = value(ahead);
+                    if y > x {
+                        break;
+                    }
+                    (k, x) = (ahead, y);
+                }
+            }
+            // The MD's half-plane holds the origin moved along the ray to `t` when
+            // `speed·t ≤ −x`.
+            let speed = normal.dot(this.ray);
+            // Each face's own magnitudes, by comparisons alone (no running maximum to wait on):
+            // see [`FACES_RANGE`]. `!(… ≤ …)` catches a NaN too. (The normal is the edge
+            // turned.)
+            let short = normal.x.abs() < FACES_RANGE.0 && normal.y.abs() < FACES_RANGE.0;
+            let slow = speed != 0.0 && speed.abs() < FACES_RANGE.1.recip();
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            let huge = !(x.abs() <= FACES_RANGE.1 && speed.abs() <= FACES_RANGE.1);
+            if short || slow || huge {
+                return Err(LeftToGjk);
+            }
+            let face = Decisive { side, i, gap: x };
+            if x > 0.0 {
+                self.apart = true;
+                if speed >= 0.0 {
+                    // Beyond the line, not approaching it.
+                    (self.entered_at, self.left_at) = (Some(face), None);
+                    return Ok(false);
+                }
+            }
+            if speed < 0.0 {
+                let t = -x / speed;
+                // (A face with a gap enters, even at a time that rounds to 0.)
+                if t > self.enter || x > 0.0 && self.entered_at.is_none() {
+                    (self.enter, self.entered_at) = (t, Some(face));
+                }
+            } else if speed > 0.0 {
+                let t = -x / speed;
+                if t < self.exit {
+                    (self.exit, self.left_at) = (t, Some(face));
+                }
+            }
+            // Every start comes after the earliest end (or the motion's): the ray passes by.
+            if self.enter > self.exit {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -482,5 +719,159 @@ fn ray_cast(
             normal: Some(-n),
         }),
         None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::testing::XorShift;
+    use std::f64::consts::TAU;
+
+    /// A convex polygon of `n` vertices at random angles on an ellipse `w` by `h` (half-axes),
+    /// counter-clockwise, in its own frame.
+    fn polygon(n: usize, w: f64, h: f64, rng: &mut XorShift) -> Vec<DVec2> {
+        let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * TAU).collect();
+        angles.sort_by(f64::total_cmp);
+        angles
+            .iter()
+            .map(|t| DVec2::new(t.cos() * w, t.sin() * h))
+            .collect()
+    }
+
+    #[test]
+    fn faces_cast_known_answers() {
+        // A triangle moving right onto a pentagon whose flat side faces it, 3 away (after the
+        // tips' reach): contact at t = 0.5 on the pentagon's side, normal +x.
+        let tri = [
+            DVec2::new(-1.0, -1.0),
+            DVec2::new(1.0, 0.0),
+            DVec2::new(-1.0, 1.0),
+        ];
+        let pentagon: Vec<DVec2> = (0..5)
+            .map(|k| DVec2::from_angle(TAU * (k as f64 + 2.0) / 5.0))
+            .collect();
+        let side = pentagon[0].x; // its side from vertex 0 to 1, at x = −cos 36°, faces left
+        let b_in_a = Placement::new(DVec2::new(4.0 - side, 0.0), 0.0);
+        let hit = faces_impact(&tri, &pentagon, &b_in_a, DVec2::new(6.0, 0.0))
+            .unwrap()
+            .unwrap();
+        assert_eq!(hit.status, CastStatus::Hit);
+        assert!((hit.toi - 0.5).abs() < 1e-12, "{hit:?}");
+        assert!((hit.normal.unwrap() - DVec2::X).length() < 1e-12, "{hit:?}");
+        // Too short a motion, moving away, and passing by: misses.
+        for d in [
+            DVec2::new(2.9, 0.0),
+            DVec2::new(-6.0, 0.0),
+            DVec2::new(6.0, 8.0),
+        ] {
+            let miss = faces_impact(&tri, &pentagon, &b_in_a, d).unwrap().unwrap();
+            assert_eq!(miss, LinearImpact::MISS, "{d}");
+        }
+        // Touching (the tip on the side) and overlapping at the start: no cast.
+        let touching = Placement::new(DVec2::new(1.0 - side, 0.0), 0.0);
+        assert_eq!(
+            faces_impact(&tri, &pentagon, &touching, DVec2::X).unwrap(),
+            None
+        );
+        let overlapping = Placement::new(DVec2::new(0.5 - side, 0.3), 1.0);
+        assert_eq!(
+            faces_impact(&tri, &pentagon, &overlapping, -DVec2::X).unwrap(),
+            None
+        );
+    }
+
+    /// Polygons 10⁻¹²⁰ across: the faces' unscaled products would underflow (a gap read as
+    /// touching), so the GJK ray cast answers, and sees the gap.
+    #[test]
+    fn tiny_polygons_go_to_the_gjk_ray_cast() {
+        let s = 1e-120;
+        let tri: Vec<DVec2> = [(-1.0, -1.0), (1.0, 0.0), (-1.0, 1.0)]
+            .map(|(x, y)| DVec2::new(x, y) * s)
+            .to_vec();
+        let b_in_a = Placement::new(DVec2::new(3.0 * s, 0.0), 0.0);
+        assert!(faces_impact(&tri, &tri, &b_in_a, DVec2::new(2.0 * s, 0.0)).is_err());
+        let core = Convex {
+            vertices: tri,
+            radius: 0.0,
+        };
+        let cast = linear_time_of_impact(
+            &core,
+            Placement::IDENTITY,
+            DVec2::new(2.0 * s, 0.0),
+            &core,
+            b_in_a,
+            DVec2::ZERO,
+        );
+        assert_eq!(cast.status, CastStatus::Hit, "{cast:?}");
+        assert!((cast.toi - 0.5).abs() < 1e-9, "{cast:?}");
+    }
+
+    /// The face cast and the GJK ray cast are two computations of one answer: on random
+    /// polygons of 3 to 32 vertices, turned and moved at random, that hit head on, miss wide,
+    /// move apart or start overlapping, they agree on the status, the time and the normal.
+    #[test]
+    fn faces_cast_matches_the_gjk_ray_cast() {
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut seen = [0; 3];
+        for case in 0..3000 {
+            let (n, m) = (3 + case % 30, 3 + (case / 7) % 30);
+            let a = polygon(n, 0.5 + rng.unit(), 0.2 + rng.unit(), &mut rng);
+            let b = polygon(m, 0.5 + rng.unit(), 0.2 + rng.unit(), &mut rng);
+            let reach = 4.0; // more than both polygons' radii together
+            let away = DVec2::from_angle(rng.unit() * TAU);
+            let kind = case % 4;
+            let apart = if kind == 3 {
+                0.5 * rng.unit()
+            } else {
+                reach + 3.0 * rng.unit()
+            };
+            let b_in_a = Placement::new(away * apart, rng.unit() * TAU);
+            // B's centre seen from A's moves by −d: towards A, wide of it, or away.
+            let d = match kind {
+                0 => away * (apart + 1.0),
+                1 => away * apart + away.perp() * (2.0 * reach),
+                _ => -away * (1.0 + rng.unit()),
+            };
+            let (a_core, b_core) = (
+                Convex {
+                    vertices: a.clone(),
+                    radius: 0.0,
+                },
+                Convex {
+                    vertices: b.clone(),
+                    radius: 0.0,
+                },
+            );
+            let faces = faces_impact(&a, &b, &b_in_a, d).unwrap();
+            let gjk = ray_cast(
+                &a_core,
+                &Posed::placed(&b_core, b_in_a),
+                d,
+                -b_in_a.position,
+            );
+            let what = format!("case {case}: {faces:?} vs {gjk:?}");
+            match (faces, gjk) {
+                (None, None) => seen[2] += 1,
+                (Some(f), Some(g)) => {
+                    assert_eq!(f.status, g.status, "{what}");
+                    assert!((f.toi - g.toi).abs() < 1e-9, "{what}");
+                    if f.status == CastStatus::Hit {
+                        seen[0] += 1;
+                        assert!(
+                            (f.normal.unwrap() - g.normal.unwrap()).length() < 1e-6,
+                            "{what}"
+                        );
+                    } else {
+                        seen[1] += 1;
+                    }
+                }
+                _ => panic!("{what}"),
+            }
+        }
+        assert!(
+            seen.iter().all(|&k| k > 500),
+            "hits, misses, overlaps: {seen:?}"
+        );
     }
 }
