@@ -223,8 +223,10 @@ fn faces_impact(
     // What decides a hit or a miss now are the faces where the ray last entered and first left
     // (or the one it starts beyond and never approaches, kept as where it enters): their gaps
     // must be the least, not where a walk stopped on a bump that rounding made between two
-    // near-duplicate vertices. A scan of the other core checks them; a walk misled there
-    // leaves the pair to GJK.
+    // near-duplicate vertices, and their lines must support their own cores. A scan of both
+    // cores checks them; a face that fails leaves the pair to GJK. (The other faces can only
+    // have overstated their gaps, which cannot turn an overlap at the start into a gap: see
+    // `Decisive::holds`.)
     for face in [slabs.entered_at, slabs.left_at].into_iter().flatten() {
         if !face.holds(&sides) {
             return Err(LeftToGjk);
@@ -286,11 +288,17 @@ impl Decisive {
         sides[self.side].face(self.i).1
     }
 
-    /// Whether no vertex of the other core lies deeper than the walk found.
+    /// Whether the face's line supports its own core (no vertex beyond it) and no vertex of
+    /// the other core lies deeper than the walk found. The first holds for every face of a
+    /// convex core, but a core placed in the other's frame is convex only up to rounding: where
+    /// it has faces as short as that rounding (near-duplicate vertices far from A's position),
+    /// a face's line can turn far enough that the core's far end lies beyond it, and its
+    /// half-plane would cut into the MD.
     fn holds(&self, sides: &[Faces; 2]) -> bool {
         let side = &sides[self.side];
         let (p, normal) = side.face(self.i);
-        side.other.iter().all(|&y| normal.dot(y - p) >= self.gap)
+        side.faces.iter().all(|&v| normal.dot(v - p) <= 0.0)
+            && side.other.iter().all(|&y| normal.dot(y - p) >= self.gap)
     }
 }
 
