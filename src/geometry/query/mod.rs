@@ -781,13 +781,7 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     {
         return Faces::Overlapping;
     }
-    // A point core (a circle's) strictly inside the other core overlaps it.
-    let point_inside = || match (&a.vertices[..], &b.vertices[..]) {
-        (&[p], _) => strictly_inside(&b.vertices, b_in_a.apply_inverse(p)),
-        (_, &[_]) => strictly_inside(&a.vertices, seen_b.at(0)),
-        _ => false,
-    };
-    if tips_overlap && point_inside() {
+    if tips_overlap && thin_inside(a, b, b_in_a, (middle_a, middle_b), tips) {
         return Faces::Overlapping;
     }
     // The two faces at each core's tip lead: first the one facing the other core better (B's
@@ -852,6 +846,29 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
         }
     }
     seen.verdict(&seen_a, &seen_b)
+}
+
+/// Whether a point or a segment core (a circle's, a capsule's) has its tip or its middle
+/// strictly inside the other core (of three vertices or more), which proves an overlap (a
+/// point's tip and middle are the point). Middles and tips as [`shared_point`] takes them.
+fn thin_inside(
+    a: &Convex,
+    b: &Convex,
+    b_in_a: Placement,
+    (middle_a, middle_b): (DVec2, DVec2),
+    tips: [usize; 2],
+) -> bool {
+    match (a.vertices.len(), b.vertices.len()) {
+        (n @ (1 | 2), 3..) => [a.vertices[tips[0]], middle_a]
+            .into_iter()
+            .take(n)
+            .any(|p| strictly_inside(&b.vertices, b_in_a.apply_inverse(p))),
+        (3.., m @ (1 | 2)) => [b_in_a.apply(b.vertices[tips[1]]), middle_b]
+            .into_iter()
+            .take(m)
+            .any(|p| strictly_inside(&a.vertices, p)),
+        _ => false,
+    }
 }
 
 /// A point strictly inside both cores (of three vertices or more; in A's frame) near where
@@ -1465,9 +1482,12 @@ mod tests {
             let n = core.len();
             (0..n).all(|i| orient(core[i], core[(i + 1) % n], x) > 0.0)
         };
+        // Proven by the face test, and by a point inside both before any face is measured.
         let proven = |a: &Convex, b: &Convex| {
             let by_faces = matches!(face_test::<false>(a, b, I), Faces::Overlapping);
-            by_faces && (a.vertices.len() < 3 || b.vertices.len() < 3 || witness(a, b).is_some())
+            let (ma, mb) = (middle(&a.vertices), middle(&b.vertices));
+            let tips = [extreme_vertex(a, mb - ma), extreme_vertex(b, ma - mb)];
+            by_faces && (thin_inside(a, b, I, (ma, mb), tips) || witness(a, b).is_some())
         };
         // A small 16-gon a hair into a large one along the line of their middles: the point
         // halfway between the middles is outside the small one, the line's shared stretch is
@@ -1482,9 +1502,14 @@ mod tests {
         let bar = boxed(2.0, 0.1, 2.95, 1.5, 0.0);
         let side = boxed(1.0, 2.0, 0.0, 0.0, 0.0);
         assert!(proven(&side, &bar) && proven(&bar, &side));
-        // A circle's centre inside a polygon's core.
-        let dot = Convex::circle(DVec2::new(0.9, 0.2), 0.3);
+        // A circle's centre inside a polygon's core, and a capsule's core poking into it.
+        let dot = Convex::circle(DVec2::new(1.9, 0.2), 0.3);
         assert!(proven(&dot, &a) && proven(&a, &dot));
+        let stick = Convex {
+            vertices: vec![DVec2::new(1.9, 0.0), DVec2::new(3.5, 0.4)],
+            radius: 0.2,
+        };
+        assert!(proven(&stick, &a) && proven(&a, &stick));
         // Side by side, a hair apart: no point may claim an overlap.
         let beside = boxed(2.0, 0.1, 0.0, 2.1 + 1e-9, 0.0);
         assert!(!proven(&side, &beside) && !proven(&beside, &side));
