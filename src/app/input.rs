@@ -23,9 +23,11 @@ pub const SPLIT_GRAB_PX: f32 = 5.0;
 /// linked).
 pub const LINK_GRAB_PX: f32 = 7.0;
 
+/// The pointer in the screen's pixels, the panes' unit (macroquad gives it in logical pixels,
+/// the screen's over its scale: half of them on a Retina display or in a browser at 200 %).
 fn mouse() -> Vec2 {
     let (x, y) = mouse_position();
-    Vec2::new(x, y)
+    Vec2::new(x, y) * screen_dpi_scale()
 }
 
 fn shift() -> bool {

@@ -85,6 +85,9 @@ struct ViewState {
     presenting: bool,
     /// Which way configuration space is shown (B − A, or mirrored as A − B).
     convention: Convention,
+    /// The screen's pixels to a logical pixel (2 on a Retina display or in a browser at 200 %):
+    /// the panels and every mark sized in pixels are drawn that much larger too.
+    screen: f32,
 }
 
 /// How much larger presentation mode draws text, lines, dots and handles (panels included):
@@ -271,6 +274,7 @@ impl App {
                 checked: None,
                 presenting: false,
                 convention: Convention::default(),
+                screen: 1.0,
             },
             gesture: Gesture::Idle,
             hovered: None,
@@ -874,6 +878,12 @@ impl App {
         }
     }
 
+    /// How large the figure's marks are drawn, in the screen's pixels to a logical one: the
+    /// [`App::size`] on the screen's scale.
+    fn marks(&self) -> f32 {
+        self.size() * self.view.screen
+    }
+
     /// Lays the panes out in the room egui left free (`room` in egui's points, `pixels` of
     /// the screen to a point: more than 1 in presentation mode).
     /// A pane that changed size (the window resized, the panel or the split moved) is checked
@@ -945,7 +955,20 @@ impl App {
             ctx.set_visuals(egui::Visuals::light());
             self.styled = true;
         }
-        let zoom = self.size();
+        // egui-miniquad 0.16 tells egui the screen's pixels to a point only when that changes
+        // after start-up, so on a screen of two pixels a point (a Retina display, a phone, a
+        // browser at 200 %) egui would draw one point a pixel, its text half the size it
+        // should be. Until egui knows the screen's scale, the zoom carries it; the figure's
+        // marks follow it too.
+        let screen = macroquad::window::screen_dpi_scale();
+        if screen != self.view.screen {
+            self.view.screen = screen;
+            self.view.panes.set_mark_size(self.marks());
+        }
+        let zoom = match ctx.native_pixels_per_point() {
+            Some(_) => self.size(),
+            None => self.size() * screen,
+        };
         if ctx.zoom_factor() != zoom {
             ctx.set_zoom_factor(zoom);
         }
@@ -1183,7 +1206,7 @@ impl App {
             Command::Convention(c) => self.set_convention(c),
             Command::Present => {
                 self.view.presenting = !self.view.presenting;
-                self.view.panes.set_mark_size(self.size());
+                self.view.panes.set_mark_size(self.marks());
                 self.refit();
             }
             Command::Banner(b) => self.dialogs.banner = Some(b),

@@ -409,6 +409,19 @@ def check_default(page, state):
     return out
 
 
+def press_and_move(page, start, by):
+    """Moves the mouse to `start` (CSS pixels), presses the button there and moves it by `by` in
+    ten steps, the button held."""
+    (cx, cy), (dx, dy) = start, by
+    page.cdp.mouse("mouseMoved", cx, cy, False)
+    page.cdp.pump(0.3)
+    page.cdp.mouse("mousePressed", cx, cy, True)
+    page.cdp.pump(0.2)
+    for k in range(1, 11):
+        page.cdp.mouse("mouseMoved", cx + dx * k / 10, cy + dy * k / 10, True)
+        page.cdp.pump(0.1)
+
+
 def check_drag(page, state):
     """Runs on the page check_default left: the default scene, untouched."""
     img0 = state.get("default") or page.shot("default")
@@ -418,13 +431,7 @@ def check_drag(page, state):
         return [(False, "d. drag: no red pixels of A in the world pane x=[%d,%d)" % (x0, x1),
                  [img0])]
     (cx, cy), (dx, dy) = centroid(red0), DRAG
-    page.cdp.mouse("mouseMoved", cx, cy, False)
-    page.cdp.pump(0.3)
-    page.cdp.mouse("mousePressed", cx, cy, True)
-    page.cdp.pump(0.2)
-    for k in range(1, 11):
-        page.cdp.mouse("mouseMoved", cx + dx * k / 10, cy + dy * k / 10, True)
-        page.cdp.pump(0.1)
+    press_and_move(page, (cx, cy), (dx, dy))
     page.cdp.pump(0.5)
     # Measured with the button still held: on release the app refits its cameras when the moved
     # figure leaves a pane, and that moves everything on screen.
@@ -607,12 +614,58 @@ def check_resize(page, state):
     return out
 
 
+def check_scale(page, state):
+    """On a screen of two pixels a CSS pixel (a Retina display, a browser at 200 %) the page
+    draws everything at twice the pixels: the side panel takes the same share of the window as at
+    one pixel a CSS pixel, not half of it (egui at one point a device pixel: text half-size)."""
+    img1 = state.get("default") or page.shot("default")
+    edge1 = world_pane(img1)[0]
+    page.cdp.call("Emulation.setDeviceMetricsOverride", width=W, height=H, deviceScaleFactor=2,
+                  mobile=False)
+    try:
+        out = loaded(page, "h. two pixels a CSS pixel")
+        img2 = page.shot("scale-2")
+        edge2 = world_pane(img2)[0]
+        share1, share2 = edge1 / img1.w, edge2 / img2.w
+        out.append((img2.w == 2 * W and abs(share2 - share1) < 0.15 * share1,
+                    "h. at scale 2 the side panel ends at x=%d of %d (%.3f of the width), at "
+                    "scale 1 at x=%d of %d (%.3f); want the same share within 15 %%"
+                    % (edge2, img2.w, share2, edge1, img1.w, share1), [img1, img2]))
+        for name, colour in (("A red", SHAPE_A), ("B green", SHAPE_B)):
+            n = len(pixels_near(img2, colour, OUTLINE_TOL))
+            out.append((n >= MIN_OUTLINE_PIXELS, "h. %s pixels at scale 2: %d, want >= %d"
+                        % (name, n, MIN_OUTLINE_PIXELS), [img2]))
+        # A drag there moves A as far as at scale 1 (mouse events are in CSS pixels).
+        x0, x1 = world_pane(img2)
+        red = pixels_near(img2, SHAPE_A, OUTLINE_TOL, x0, x1)
+        if red:
+            cx, cy = (c / 2 for c in centroid(red))
+            dx, dy = DRAG
+            press_and_move(page, (cx, cy), (dx, dy))
+            page.cdp.mouse("mouseReleased", cx + dx, cy + dy, False)
+            page.cdp.pump(1.0)
+            try:
+                a = scene_from_hash(page.cdp.eval("location.hash") or "")["a"]["position"]
+                moved = a[0] - DEFAULT_A[0]
+            except Exception:   # noqa: BLE001 - no scene in the hash: not moved
+                moved = 0.0
+            out.append((moved > MIN_WORLD_DX, "h. a drag by (%+d, %+d) CSS px at scale 2 moves A "
+                        "by %.2f in x, want > %s" % (dx, dy, moved, MIN_WORLD_DX),
+                        [page.shot("scale-2-dragged")]))
+        else:
+            out.append((False, "h. no red pixels of A in the world pane at scale 2", [img2]))
+    finally:
+        page.cdp.call("Emulation.setDeviceMetricsOverride", width=W, height=H,
+                      deviceScaleFactor=1, mobile=False)
+    return out
+
+
 # ---- main ------------------------------------------------------------------------------------
 def run_checks(page):
     """Runs every check, printing a line per result; returns (failed lines, images to save)."""
     failures, saved, state, dead = [], {}, {}, False
     for check in (check_default, check_drag, check_link, check_broken, check_drop,
-                  check_picker, check_downloads, check_resize):
+                  check_picker, check_downloads, check_resize, check_scale):
         page.taken.clear()
         try:
             results = [(False, "%s not run: the page stopped answering" % check.__name__, [])] \
