@@ -768,20 +768,19 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     let towards_b = middle_b - middle_a; // in A's frame
     let towards_a = b_in_a.rotate_back(-towards_b); // in B's
     let tips = [extreme_vertex(a, towards_b), extreme_vertex(b, towards_a)];
-    // Unsigned, a point inside both cores settles an overlap at once (see the module doc).
-    // Not when the tips already show a gap along the line of middles: the cores are apart.
+    // Unsigned, a point inside both cores settles an overlap at once (see the module doc): the
+    // point halfway between the middles, or a point or segment core's tip or middle. Not when
+    // the tips already show a gap along the line of middles: the cores are apart.
     let tips_overlap = !SIGNED && towards_b.dot(seen_b.at(tips[1]) - a.vertices[tips[0]]) <= 0.0;
+    let middles = (middle_a, middle_b);
     if tips_overlap
-        && inside_both(
+        && (inside_both(
             &a.vertices,
             &b.vertices,
             b_in_a,
             (middle_a + middle_b) * 0.5,
-        )
+        ) || thin_inside(a, b, b_in_a, middles, tips))
     {
-        return Faces::Overlapping;
-    }
-    if tips_overlap && thin_inside(a, b, b_in_a, (middle_a, middle_b), tips) {
         return Faces::Overlapping;
     }
     // The two faces at each core's tip lead: first the one facing the other core better (B's
@@ -817,7 +816,7 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     // Unsigned, where the leading faces showed no gap, a shallow overlap is proven by a point
     // inside both near where the tips meet: halfway between them, or on the line of middles
     // where it runs through both cores (see the module doc).
-    if tips_overlap && shared_point(a, b, b_in_a, (middle_a, middle_b), tips).is_some() {
+    if tips_overlap && shared_point(a, b, b_in_a, middles, tips).is_some() {
         return Faces::Overlapping;
     }
     let [walk_a, walk_b] = &mut walks;
@@ -1473,10 +1472,16 @@ mod tests {
     #[test]
     fn shallow_overlaps_are_proven_by_a_point_inside_both() {
         // Shapes in world space: the face test's middles and tips, and its point inside both.
-        let witness = |a: &Convex, b: &Convex| {
+        let meeting = |a: &Convex, b: &Convex| {
             let (ma, mb) = (middle(&a.vertices), middle(&b.vertices));
-            let tips = [extreme_vertex(a, mb - ma), extreme_vertex(b, ma - mb)];
-            shared_point(a, b, I, (ma, mb), tips)
+            (
+                (ma, mb),
+                [extreme_vertex(a, mb - ma), extreme_vertex(b, ma - mb)],
+            )
+        };
+        let witness = |a: &Convex, b: &Convex| {
+            let (middles, tips) = meeting(a, b);
+            shared_point(a, b, I, middles, tips)
         };
         let edge_by_edge = |core: &[DVec2], x: DVec2| {
             let n = core.len();
@@ -1485,9 +1490,8 @@ mod tests {
         // Proven by the face test, and by a point inside both before any face is measured.
         let proven = |a: &Convex, b: &Convex| {
             let by_faces = matches!(face_test::<false>(a, b, I), Faces::Overlapping);
-            let (ma, mb) = (middle(&a.vertices), middle(&b.vertices));
-            let tips = [extreme_vertex(a, mb - ma), extreme_vertex(b, ma - mb)];
-            by_faces && (thin_inside(a, b, I, (ma, mb), tips) || witness(a, b).is_some())
+            let (middles, tips) = meeting(a, b);
+            by_faces && (thin_inside(a, b, I, middles, tips) || witness(a, b).is_some())
         };
         // A small 16-gon a hair into a large one along the line of their middles: the point
         // halfway between the middles is outside the small one, the line's shared stretch is
