@@ -36,7 +36,7 @@ use crate::figure::{self, Figure};
 use crate::geometry::{Convex, Source};
 use crate::palette;
 use crate::scene::{Demo, Moment, PathError, Scene};
-use crate::view::camera::ScreenRect;
+use crate::view::camera::{ScreenRect, MAX_SCALE, MIN_SCALE};
 use crate::view::convention::Convention;
 use crate::view::link::{Feature, Linked};
 use crate::view::panes::{Panes, Shown, FIT_PASSES};
@@ -362,8 +362,10 @@ impl App {
             );
         }
         if let (Some(w), Some(c)) = (v.world, v.config) {
-            (panes.world.centre, panes.world.scale) = w;
-            (panes.config.centre, panes.config.scale) = c;
+            // Saved in logical pixels per world unit; the cameras' are the screen's.
+            let screen = f64::from(self.view.screen);
+            (panes.world.centre, panes.world.scale) = (w.0, w.1 * screen);
+            (panes.config.centre, panes.config.scale) = (c.0, c.1 * screen);
             self.view.fit_frames = 0;
             self.view.camera_moved = true;
         }
@@ -460,7 +462,7 @@ impl App {
     /// in.
     pub fn link_fragment(&self) -> String {
         let mut scene = self.doc.scene.clone();
-        let mut view = saved::to_json(self.showing(), &self.view.panes);
+        let mut view = saved::to_json(self.showing(), &self.view.panes, self.view.screen);
         if let Some(v) = view.as_object_mut() {
             for key in ["world", "config", "split"] {
                 v.remove(key);
@@ -878,6 +880,21 @@ impl App {
         }
     }
 
+    /// The screen's pixels to a logical one are now `screen` (at start-up, once the window
+    /// knows; or the window moved to another screen): the figure keeps its size in logical
+    /// pixels, its cameras' scale and its marks following the screen's.
+    fn screen_changed(&mut self, screen: f32) {
+        if !(screen.is_finite() && screen > 0.0) {
+            return;
+        }
+        let ratio = f64::from(screen / self.view.screen);
+        for camera in [&mut self.view.panes.world, &mut self.view.panes.config] {
+            camera.scale = (camera.scale * ratio).clamp(MIN_SCALE, MAX_SCALE);
+        }
+        self.view.screen = screen;
+        self.view.panes.set_mark_size(self.marks());
+    }
+
     /// How large the figure's marks are drawn, in the screen's pixels to a logical one: the
     /// [`App::size`] on the screen's scale.
     fn marks(&self) -> f32 {
@@ -906,7 +923,7 @@ impl App {
     /// Saves to `path` (atomically); a failure goes to the banner.
     fn save_to(&mut self, path: PathBuf) {
         // The window's state goes with the scene (not an edit: no undo step, no star).
-        let state = saved::to_json(self.showing(), &self.view.panes);
+        let state = saved::to_json(self.showing(), &self.view.panes, self.view.screen);
         let before = self.doc.scene.view.replace(state);
         match self.host.save(&self.doc.scene, &path) {
             Ok(()) => {
@@ -962,8 +979,7 @@ impl App {
         // marks follow it too.
         let screen = macroquad::window::screen_dpi_scale();
         if screen != self.view.screen {
-            self.view.screen = screen;
-            self.view.panes.set_mark_size(self.marks());
+            self.screen_changed(screen);
         }
         let zoom = match ctx.native_pixels_per_point() {
             Some(_) => self.size(),
@@ -1496,6 +1512,46 @@ mod tests {
         a.keep_in_view();
         assert_eq!(a.view.panes.world.centre, world.centre);
         assert_eq!(a.view.panes.world.scale, world.scale);
+    }
+
+    #[test]
+    fn a_view_saved_on_one_screen_opens_at_the_same_size_on_another() {
+        let dir = std::env::temp_dir().join(format!("mlab-app-screens-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("view.json");
+        // A person on a screen of two pixels a point zooms in and saves.
+        let mut a = laid_out();
+        let fitted = a.view.panes.world.scale;
+        a.screen_changed(2.0);
+        assert_eq!(
+            a.view.panes.world.scale,
+            2.0 * fitted,
+            "the same size on screen"
+        );
+        assert_eq!(a.view.panes.world.size, 2.0, "and marks");
+        zoom_world(&mut a, 1.5);
+        let (world, config) = (a.view.panes.world, a.view.panes.config);
+        a.save_to(file.clone());
+        assert!(a.dialogs.banner.is_none(), "{:?}", a.dialogs.banner);
+        let opened = || App::from_file(Scene::load(&file).unwrap(), file.clone());
+        // Opened on a screen of one pixel a point: half the pixels a unit, the same centres.
+        let b = opened();
+        assert_eq!(b.view.panes.world.scale, world.scale / 2.0);
+        assert_eq!(b.view.panes.config.scale, config.scale / 2.0);
+        assert_eq!(b.view.panes.world.centre, world.centre);
+        // On a screen of two, once the window knows it: the cameras as they were.
+        let mut c = opened();
+        c.screen_changed(2.0);
+        assert_eq!(c.view.panes.world.scale, world.scale);
+        assert_eq!(c.view.panes.config.scale, config.scale);
+        // A scale that is no scale changes nothing.
+        c.screen_changed(f32::NAN);
+        assert_eq!(
+            (c.view.screen, c.view.panes.world.scale),
+            (2.0, world.scale)
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

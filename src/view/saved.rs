@@ -11,9 +11,12 @@
 //!           "config": { "centre": [1.0, 0.0], "scale": 80.0, "rect": [865, 0, 535, 860] } }
 //! ```
 //!
-//! `rect` is the pane on screen in logical pixels (x, y, width, height) when saved: not read
-//! back (the window lays its panes out anew), it lets a tool map world points to the pixels
-//! of that window. Anything unreadable in `view` is ignored, never an error.
+//! `scale` is the pane's logical pixels (a screen's pixels over its scale: one on most screens,
+//! two on a Retina display or in a browser at 200 %) per world unit, so a view saved on one
+//! screen opens at the same size on another. `rect` is the pane on screen in logical pixels
+//! (x, y, width, height) when saved: not read back (the window lays its panes out anew), it
+//! lets a tool map world points to the pixels of that window. Anything unreadable in `view` is
+//! ignored, never an error.
 
 use super::camera::{Camera, MAX_SCALE, MIN_SCALE};
 use super::convention::Convention;
@@ -40,12 +43,13 @@ pub struct View {
     pub config: Option<(DVec2, f64)>,
 }
 
-fn camera_json(c: &Camera) -> Value {
+/// A camera as saved: its scale and rectangle in logical pixels, the screen's over `screen`.
+fn camera_json(c: &Camera, screen: f32) -> Value {
     let r = c.rect;
     json!({
         "centre": [c.centre.x, c.centre.y],
-        "scale": c.scale,
-        "rect": [r.x, r.y, r.w, r.h],
+        "scale": c.scale / f64::from(screen),
+        "rect": [r.x / screen, r.y / screen, r.w / screen, r.h / screen],
     })
 }
 
@@ -60,15 +64,16 @@ pub struct Showing {
     pub pinned: Option<Feature>,
 }
 
-/// The `view` object for the window's state: what it is `showing` in `panes`.
-pub fn to_json(showing: Showing, panes: &Panes) -> Value {
+/// The `view` object for the window's state: what it is `showing` in `panes`, laid out in the
+/// pixels of a screen of `screen` pixels to a logical one.
+pub fn to_json(showing: Showing, panes: &Panes, screen: f32) -> Value {
     let mut v = json!({
         "demo": showing.demo.as_str(),
         "step": showing.step,
         "split": panes.split,
         "convention": showing.convention.as_str(),
-        "world": camera_json(&panes.world),
-        "config": camera_json(&panes.config),
+        "world": camera_json(&panes.world, screen),
+        "config": camera_json(&panes.config, screen),
     });
     if let Some(t) = showing.time {
         v["time"] = json!(t);
@@ -141,7 +146,7 @@ mod tests {
             time: Some(0.25),
             pinned: Some(Feature::Vertex(crate::geometry::Source::B, 2)),
         };
-        let v = to_json(showing, &panes);
+        let v = to_json(showing, &panes, 1.0);
         assert_eq!(v["world"]["rect"], json!([330.0, 0.0, 500.0, 860.0]));
         assert_eq!(
             from_json(&v),
@@ -172,5 +177,10 @@ mod tests {
         );
         assert_eq!((read.time, read.pinned), (None, None));
         assert_eq!(from_json(&json!("not an object")).split, None);
+        // On a screen of two pixels a point, the same panes are saved in logical pixels.
+        let v = to_json(showing, &panes, 2.0);
+        assert_eq!(v["world"]["rect"], json!([165.0, 0.0, 250.0, 430.0]));
+        assert_eq!(from_json(&v).world, Some((DVec2::new(0.5, -1.0), 45.0)));
+        assert_eq!(from_json(&v).config, Some((DVec2::new(2.0, -1.0), 20.0)));
     }
 }
