@@ -13,7 +13,7 @@ use crate::palette::Rgba;
 use crate::view::camera::ScreenRect;
 use crate::view::paint::{Canvas, Pen, TextStyle, DASH_PX, GAP_PX};
 use egui_macroquad::egui;
-use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
+use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PassAction};
 use macroquad::prelude::*;
 
 /// The most sides a circle gets, and pixels of arc per side.
@@ -64,9 +64,26 @@ pub fn egui_color(c: Rgba) -> egui::Color32 {
     )
 }
 
-/// Fills the whole window.
+/// Fills the whole window with `c`, and nothing else: the window's depth and stencil buffer
+/// is left as it is, since nothing here tests or writes it (macroquad's 2D drawing, egui's
+/// painter and [`paint_under_egui`]'s materials all draw with the depth test off).
+/// macroquad's `clear_background` clears the depth as well but not the stencil, and on the
+/// window's combined depth-stencil buffer a software rasterizer (Mesa's llvmpipe, what a VM
+/// or a remote desktop gives) then rewrites every pixel's depth under a mask that keeps its
+/// stencil: a tenth of the rasterizer's time for two 1,000-gons (issue 26).
 pub fn clear(c: Rgba) {
-    clear_background(color(c));
+    let gl = unsafe { get_internal_gl() };
+    // As `clear_background` does: what was batched before the clear is dropped (it would be
+    // painted over), and the window is the target (no render target is set while a frame is
+    // drawn to it).
+    gl.quad_gl.clear_draw_calls();
+    let k = color(c);
+    gl.quad_context.begin_default_pass(PassAction::Clear {
+        color: Some((k.r, k.g, k.b, k.a)),
+        depth: None,
+        stencil: None,
+    });
+    gl.quad_context.end_render_pass();
 }
 
 /// A rectangle of the window (pixels) filled with one opaque colour under everything egui
