@@ -167,7 +167,25 @@ impl Display {
         assert!(ok, "screenshot failed");
         read_png(to).1
     }
+
+    /// Screenshots to `to` until one satisfies `ok` (within [`SHOWN_WITHIN`]; a frame on a
+    /// loaded machine can take a while), and that one; on time out, the last one, for the
+    /// caller's assertion to say what it shows.
+    fn screenshot_until(&self, to: &Path, ok: impl Fn(&[[u8; 3]]) -> bool) -> Vec<[u8; 3]> {
+        let start = Instant::now();
+        loop {
+            let px = self.screenshot(to);
+            if ok(&px) || start.elapsed() > SHOWN_WITHIN {
+                return px;
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    }
 }
+
+/// How long a change asked for may take to show: a few frames, on a machine that may be
+/// running every test at once.
+const SHOWN_WITHIN: Duration = Duration::from_secs(15);
 
 impl Drop for Display {
     fn drop(&mut self) {
@@ -505,9 +523,12 @@ fn clicking_a_vertex_of_the_difference_pins_the_pair_that_made_it() {
     let file = copy_scene("polygon_vs_polygon_apart.json", &dir);
     let display = Display::start();
     let app = App::start(&display, &file);
-    // Save once untouched: the file then holds the cameras (the pointer rests on empty grid).
+    // Save once untouched, the cameras settled: the file then holds the cameras the clicks
+    // are aimed with (the pointer rests on empty grid).
     let (rx, ry) = app.at(700.0, 820.0);
-    display.act(&[&["mousemove", &rx, &ry], &["key", "ctrl+s"]]);
+    display.act(&[&["mousemove", &rx, &ry]]);
+    wait_until_still(&display, &app, &dir);
+    display.act(&[&["key", "ctrl+s"]]);
     // A click at a window point, the pointer back at rest, then a save.
     let click_and_save = |at: (f64, f64)| {
         let (x, y) = app.at(at.0, at.1);
@@ -579,19 +600,17 @@ fn opening_a_malformed_file_keeps_the_app_running_and_says_why() {
     let path = bad.display().to_string();
     display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+o"]]);
     display.act(&[&["type", "--delay", "20", &path], &["key", "Return"]]);
-    std::thread::sleep(Duration::from_secs(1));
-    assert!(app.running(), "the app quit on a bad file");
     // The banner: a light red strip across the top of the window with the error.
-    let (width, px) = read_png(&{
-        let p = dir.join("banner.png");
-        display.screenshot(&p);
-        p
-    });
-    let banner = px
-        .iter()
-        .take(width * 60)
-        .filter(|c| **c == [253, 226, 226])
-        .count();
+    let width: usize = SCREEN.split('x').next().unwrap().parse().unwrap();
+    let banner = |px: &[[u8; 3]]| {
+        px.iter()
+            .take(width * 60)
+            .filter(|c| **c == [253, 226, 226])
+            .count()
+    };
+    let px = display.screenshot_until(&dir.join("banner.png"), |px| banner(px) > 5000);
+    assert!(app.running(), "the app quit on a bad file");
+    let banner = banner(&px);
     assert!(banner > 5000, "no error banner ({banner} banner pixels)");
     // The scene on screen stays: saving writes the original scene back.
     display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+s"]]);
@@ -696,6 +715,22 @@ const PROMPT_PIXELS: usize = 1500;
 /// How many pixels differ between two screenshots in the middle of the window, where egui
 /// centres the "Unsaved changes" question (the panel, whose frame times change by themselves,
 /// is left of it).
+/// Waits until the middle of the window stops changing (the cameras fit the figure over a few
+/// frames after it opens), within [`SHOWN_WITHIN`].
+fn wait_until_still(display: &Display, app: &App, dir: &Path) {
+    let shot = dir.join("settling.png");
+    let mut last = display.screenshot(&shot);
+    let start = Instant::now();
+    while start.elapsed() < SHOWN_WITHIN {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = display.screenshot(&shot);
+        if changed_in_middle(app, &last, &now) == 0 {
+            return;
+        }
+        last = now;
+    }
+}
+
 fn changed_in_middle(app: &App, before: &[[u8; 3]], after: &[[u8; 3]]) -> usize {
     let width: usize = SCREEN.split('x').next().unwrap().parse().unwrap();
     let (x0, y0) = (app.origin.0 as usize + 450, app.origin.1 as usize + 250);
@@ -742,16 +777,18 @@ fn dropping_a_scene_file_on_the_window_opens_it_asking_first_when_unsaved() {
     edit(&display, &app);
     let edited = display.screenshot(&dir.join("edited.png"));
     app.drop_file(&display, python, &first);
-    std::thread::sleep(Duration::from_secs(1));
-    let asked = display.screenshot(&dir.join("asked.png"));
+    let asked = display.screenshot_until(&dir.join("asked.png"), |px| {
+        changed_in_middle(&app, &edited, px) > PROMPT_PIXELS
+    });
     let changed = changed_in_middle(&app, &edited, &asked);
     assert!(
         changed > PROMPT_PIXELS,
         "no question after the drop: {changed} pixels changed in the middle of the window"
     );
     display.act(&[&["key", "Escape"]]);
-    std::thread::sleep(Duration::from_secs(1));
-    let cancelled = display.screenshot(&dir.join("cancelled.png"));
+    let cancelled = display.screenshot_until(&dir.join("cancelled.png"), |px| {
+        changed_in_middle(&app, &edited, px) < PROMPT_PIXELS / 5
+    });
     let left = changed_in_middle(&app, &edited, &cancelled);
     assert!(
         left < PROMPT_PIXELS / 5,
@@ -768,8 +805,11 @@ fn dropping_a_scene_file_on_the_window_opens_it_asking_first_when_unsaved() {
     // an edit and Ctrl+S land in the first file.
     let kept_bytes = bytes(&dropped);
     edit(&display, &app);
+    let edited = display.screenshot(&dir.join("edited-again.png"));
     app.drop_file(&display, python, &first);
-    std::thread::sleep(Duration::from_secs(1));
+    display.screenshot_until(&dir.join("asked-again.png"), |px| {
+        changed_in_middle(&app, &edited, px) > PROMPT_PIXELS
+    });
     display.act(&[&["key", "d"]]);
     std::thread::sleep(Duration::from_secs(1));
     let first_b = json(&first)["b"]["position"].clone();
