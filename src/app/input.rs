@@ -155,7 +155,8 @@ fn mouse_input(
         over_start,
         &gesture,
     ) {
-        if (start.x - panes.config.rect.x).abs() <= SPLIT_GRAB_PX {
+        // Within so many pixels of the split, grown as the marks are (the screen's scale).
+        if (start.x - panes.config.rect.x).abs() <= SPLIT_GRAB_PX * panes.config.size {
             out.push(Command::BeginSplit);
             gesture = Gesture::Split;
         } else if let Some(begin) = press(app, pane, start, out) {

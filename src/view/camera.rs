@@ -113,15 +113,18 @@ impl Camera {
         (a.min(b), a.max(b))
     }
 
-    /// Shows the world box `lo..hi` as large as fits with [`FIT_MARGIN`] pixels around it.
-    /// A box of zero size keeps the current scale and centres on it.
+    /// Shows the world box `lo..hi` as large as fits with [`FIT_MARGIN`] pixels around it, grown
+    /// as the marks are (`size`: on a screen of two pixels a point the margin is as wide as on
+    /// one, and in presentation mode it keeps the larger labels clear of the edges). A box of
+    /// zero size keeps the current scale and centres on it.
     pub fn fit(&mut self, lo: DVec2, hi: DVec2) {
         if !(lo.is_finite() && hi.is_finite()) || lo.x > hi.x || lo.y > hi.y {
             return;
         }
         let size = hi - lo;
-        let room_w = (self.rect.w - 2.0 * FIT_MARGIN).max(10.0) as f64;
-        let room_h = (self.rect.h - 2.0 * FIT_MARGIN).max(10.0) as f64;
+        let margin = FIT_MARGIN * self.size;
+        let room_w = (self.rect.w - 2.0 * margin).max(10.0) as f64;
+        let room_h = (self.rect.h - 2.0 * margin).max(10.0) as f64;
         let sx = if size.x > 0.0 {
             room_w / size.x
         } else {
@@ -230,6 +233,10 @@ mod tests {
         }
         // Width is the binding side: 8 units over 320 px.
         assert!((c.scale - 40.0).abs() < 1e-9, "scale {}", c.scale);
+        // Marks twice as large (a screen of two pixels a point): the margin too.
+        c.size = 2.0;
+        c.fit(lo, hi);
+        assert!((c.scale - 30.0).abs() < 1e-9, "scale {}", c.scale);
     }
 
     #[test]

@@ -577,7 +577,9 @@ def check_downloads(page, state):
         title = None
         if scenes:
             with open(os.path.join(folder, scenes[0]), encoding="utf-8") as f:
-                title = json.load(f).get("title")
+                saved = json.load(f)
+            title = saved.get("title")
+            state["saved_view"] = saved.get("view")
         want = DEFAULT_TITLE[len(TITLE_PREFIX):]
         out.append((title == want, "f. Ctrl+S downloads the scene: %s (title %r, want %r)"
                     % (scenes or "no .json", title, want), []))
@@ -614,6 +616,32 @@ def check_resize(page, state):
     return out
 
 
+def saved_at_the_same_scale(page, at_scale_1):
+    """Ctrl+S at the present scale; whether the saved view's cameras have the scale (CSS pixels
+    a world unit) of `at_scale_1`, the view saved at one pixel a CSS pixel, within 2 %."""
+    folder = tempfile.mkdtemp(prefix="web-page-scale-")
+    try:
+        page.cdp.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=folder)
+        page.cdp.eval("glcanvas.focus()")
+        page.cdp.key("s", ctrl=True)
+        view, end = None, time.time() + 15
+        while view is None and time.time() < end:
+            page.cdp.pump(0.25)
+            for f in os.listdir(folder):
+                if f.endswith(".json"):
+                    with open(os.path.join(folder, f), encoding="utf-8") as fh:
+                        view = json.load(fh).get("view")
+        try:
+            scales = [(view[p]["scale"], at_scale_1[p]["scale"]) for p in ("world", "config")]
+            ok = all(abs(now - then) <= 0.02 * then for now, then in scales)
+        except (TypeError, KeyError):
+            scales, ok = "no view saved", False
+        return (ok, "h. the view saved at scale 2 has the cameras' scale saved at scale 1 "
+                "(CSS px a unit, scale 2 against scale 1: %s)" % (scales,), [])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def check_scale(page, state):
     """On a screen of two pixels a CSS pixel (a Retina display, a browser at 200 %) the page
     draws everything at twice the pixels: the side panel takes the same share of the window as at
@@ -635,6 +663,9 @@ def check_scale(page, state):
             n = len(pixels_near(img2, colour, OUTLINE_TOL))
             out.append((n >= MIN_OUTLINE_PIXELS, "h. %s pixels at scale 2: %d, want >= %d"
                         % (name, n, MIN_OUTLINE_PIXELS), [img2]))
+        # Saved there, the view keeps the size it has on screen: the world pane's scale in CSS
+        # pixels a unit, as saved at scale 1 (check f), not twice it.
+        out.append(saved_at_the_same_scale(page, state.get("saved_view")))
         # A drag there moves A as far as at scale 1 (mouse events are in CSS pixels).
         x0, x1 = world_pane(img2)
         red = pixels_near(img2, SHAPE_A, OUTLINE_TOL, x0, x1)
