@@ -361,9 +361,15 @@ impl WindowCanvas {
         if len <= 0.0 || !len.is_finite() {
             return;
         }
-        // At most MAX_DASHES dashes: a dashed line far off screen is not drawn dash by dash.
-        let dash = DASH_PX.max(len / MAX_DASHES as f32 - GAP_PX);
-        for (a, b) in strokes::dashes(at(p), at(q), dash, GAP_PX) {
+        // Dashes and gaps grow as the marks do (egui's pixels a point: the screen's scale, and
+        // presentation mode's), at most MAX_DASHES of them: a dashed line far off screen is not
+        // drawn dash by dash.
+        let (dash, gap) = (
+            DASH_PX * self.pixels_per_point,
+            GAP_PX * self.pixels_per_point,
+        );
+        let dash = dash.max(len / MAX_DASHES as f32 - gap);
+        for (a, b) in strokes::dashes(at(p), at(q), dash, gap) {
             strokes::stroke(&[a, b], &[colour], pen.width, 1.0, self.mesh());
         }
     }
