@@ -183,6 +183,11 @@ impl Display {
     }
 }
 
+/// The width of the screen Xvfb provides ([`SCREEN`]), in pixels.
+fn screen_width() -> usize {
+    SCREEN.split('x').next().unwrap().parse().unwrap()
+}
+
 /// How long a change asked for may take to show: a few frames, on a machine that may be
 /// running every test at once.
 const SHOWN_WITHIN: Duration = Duration::from_secs(15);
@@ -601,7 +606,7 @@ fn opening_a_malformed_file_keeps_the_app_running_and_says_why() {
     display.act(&[&["mousemove", &mx, &my], &["key", "ctrl+o"]]);
     display.act(&[&["type", "--delay", "20", &path], &["key", "Return"]]);
     // The banner: a light red strip across the top of the window with the error.
-    let width: usize = SCREEN.split('x').next().unwrap().parse().unwrap();
+    let width = screen_width();
     let banner = |px: &[[u8; 3]]| {
         px.iter()
             .take(width * 60)
@@ -712,9 +717,6 @@ fn edit(display: &Display, app: &App) {
 /// to count as shown (its frame, text and buttons).
 const PROMPT_PIXELS: usize = 1500;
 
-/// How many pixels differ between two screenshots in the middle of the window, where egui
-/// centres the "Unsaved changes" question (the panel, whose frame times change by themselves,
-/// is left of it).
 /// Waits until the middle of the window stops changing (the cameras fit the figure over a few
 /// frames after it opens), within [`SHOWN_WITHIN`].
 fn wait_until_still(display: &Display, app: &App, dir: &Path) {
@@ -731,8 +733,11 @@ fn wait_until_still(display: &Display, app: &App, dir: &Path) {
     }
 }
 
+/// How many pixels differ between two screenshots in the middle of the window, where egui
+/// centres the "Unsaved changes" question (the panel, whose frame times change by themselves,
+/// is left of it).
 fn changed_in_middle(app: &App, before: &[[u8; 3]], after: &[[u8; 3]]) -> usize {
-    let width: usize = SCREEN.split('x').next().unwrap().parse().unwrap();
+    let width = screen_width();
     let (x0, y0) = (app.origin.0 as usize + 450, app.origin.1 as usize + 250);
     (y0..y0 + 360)
         .flat_map(|y| (x0..x0 + 850).map(move |x| y * width + x))

@@ -1419,6 +1419,14 @@ mod tests {
         App::new(s, None)
     }
 
+    /// An empty folder of this process's for the test `name`'s files.
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("mlab-app-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn the_figure_is_rebuilt_only_when_scene_demo_or_step_change() {
         let mut a = app();
@@ -1516,9 +1524,7 @@ mod tests {
 
     #[test]
     fn a_view_saved_on_one_screen_opens_at_the_same_size_on_another() {
-        let dir = std::env::temp_dir().join(format!("mlab-app-screens-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("screens");
         let file = dir.join("view.json");
         // A person on a screen of two pixels a point zooms in and saves.
         let mut a = laid_out();
@@ -1690,8 +1696,7 @@ mod tests {
 
     #[test]
     fn a_failed_save_says_why_and_keeps_the_edits_unsaved() {
-        let dir = std::env::temp_dir().join(format!("mlab-app-save-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("save");
         let in_the_way = dir.join("scenes");
         std::fs::write(&in_the_way, "a file, not a folder").unwrap();
         let mut a = app();
@@ -1712,9 +1717,7 @@ mod tests {
 
     #[test]
     fn a_recovered_scene_is_restored_unsaved_or_discarded() {
-        let dir = std::env::temp_dir().join(format!("mlab-app-recovery-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = fresh_dir("recovery");
         let file = dir.join("obb.json");
         let on_disk = app().doc.scene;
         on_disk.save(&file).unwrap();
