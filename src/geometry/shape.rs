@@ -141,8 +141,8 @@ impl From<&Pose> for Placement {
 /// The angle is reduced by the nearest multiple `k` of π/2 (Cody and Waite: π/2 in two parts,
 /// the first with 20 low bits clear, so that `k` times it is exact for `|k| < 2²⁰` and the
 /// subtraction is too); the remainder, at most π/4, goes to the Taylor series of the sine and
-/// the cosine, cut where the next term is below 10⁻¹⁷; `k mod 4` swaps and signs them. Beyond
-/// [`ROTATION_REDUCED_UP_TO`] (and for NaN), [`DVec2::from_angle`].
+/// the cosine, cut where the next term is below 10⁻¹⁷; `k mod 4` swaps and signs them. From
+/// [`ROTATION_REDUCED_UP_TO`] on (and for NaN), [`DVec2::from_angle`].
 #[inline]
 pub fn rotation_of(angle: f64) -> DVec2 {
     // (Not `abs > limit`: a NaN goes to the library too.)
@@ -533,23 +533,21 @@ fn tidy_convex(points: Vec<DVec2>) -> Vec<DVec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::testing::XorShift;
 
     #[test]
     fn rotation_of_matches_the_library_to_a_few_ulps_at_every_angle() {
-        // Angles at random scales up to the reduction's limit and just past it, near and on
-        // multiples of π/4 and π/2 (where the series are longest and the quadrants swap),
-        // tiny ones and their negatives.
+        // Angles at random scales up to the reduction's limit (the limit itself goes to the
+        // library), near and on multiples of π/4 and π/2 (where the series are longest and the
+        // quadrants swap), tiny ones and their negatives.
         let mut angles = vec![0.0, -0.0, 1e-300, 5e-324, ROTATION_REDUCED_UP_TO];
         for k in -40..=40 {
             let q = k as f64 * std::f64::consts::FRAC_PI_4;
             angles.extend([q, q.next_up(), q.next_down(), q + 1e-9, q - 1e-9]);
         }
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let unit = (x >> 11) as f64 / (1u64 << 53) as f64;
+            let unit = rng.unit();
             let scale = 10f64.powf(unit * 12.0 - 6.0).min(ROTATION_REDUCED_UP_TO);
             angles.push((2.0 * unit - 1.0) * scale);
             angles.push(unit * 7.0 - 3.5);

@@ -278,7 +278,8 @@ fn second_order_step(
             } else {
                 remaining
             };
-            let turn = w;
+            // c''(0), for the second bound below.
+            let at_start = 2.0 * w * dv.dot(n.perp()) - w * w * c0;
             let (w, dv_len) = (w.abs(), fixed.relative_speed);
             let centres_far = fixed.centres_apart + dv_len * (f.t + span);
             let across = dv.dot(n.perp()).abs() + dv_len * w * span;
@@ -287,7 +288,6 @@ fn second_order_step(
             // Or c'' from its value at τ = 0, less the span times a bound on |c'''|: c''' =
             // −w²·(2Δv·n(τ) + c'(τ)), so |c'''| ≤ w²·(3|Δv| + |w|·|Δx|). Where even that
             // least c'' is not negative (the closing slows), the centres bend nothing down.
-            let at_start = 2.0 * turn * dv.dot(n.perp()) - w * w * c0;
             let least = at_start - span * w * w * (3.0 * dv_len + w * centres_far);
             q += 0.5 * either_way.min((-least).max(0.0));
         }
