@@ -13,7 +13,8 @@
 //!   last iteration ended with (the nearest features rarely change from one iteration to the
 //!   next, so one support search usually confirms them), and stops as soon as its bounds decide
 //!   the iteration ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own
-//!   axis.
+//!   axis. The first iteration, with no simplex yet, starts small cores from the face the face
+//!   test leads with ([`super::leading_face`]): mostly the nearest features already.
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
 //! * **The start.** Each body lies within its bounding disc however it turns, and the discs'
@@ -38,6 +39,7 @@ use crate::geometry::angular_cast::{
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex};
+use crate::geometry::minkowski::MdVertex;
 use crate::geometry::shape::rotation_of;
 use crate::geometry::support::{extreme_vertex_near, Posed};
 use crate::geometry::trace::NoTrace;
@@ -47,9 +49,10 @@ use crate::geometry::{length, Convex, DVec2, Placement, Pose};
 /// on the exact distance: [`angular_time_of_impact`] stops GJK there. A lower ratio stops GJK
 /// sooner but takes shorter steps: on the crawling casts of `tests/angular_cast.rs` (a long bar
 /// spinning fast) 0.8 and 0.5 already end two of 300 casts for lack of progress or of
-/// iterations where the exact distance finds the hit or the miss; 0.95 ends every one as
-/// [`crate::geometry::angular_cast::angular_cast`] does.
-pub const QUERY_BOUND_RATIO: f64 = 0.95;
+/// iterations where the exact distance finds the hit or the miss; 0.9 and above end every one
+/// as [`crate::geometry::angular_cast::angular_cast`] does, and 0.9 spares GJK more passes than
+/// the few steps it shortens cost.
+pub const QUERY_BOUND_RATIO: f64 = 0.9;
 
 /// How far inside the target (relative to the separation's excess over it) a second-order step
 /// aims: the check at its end is the same quadratic evaluated again, and a step that lands
@@ -80,9 +83,10 @@ struct Fixed {
 /// lower bound at least the tolerance and [`QUERY_BOUND_RATIO`] of the upper one. The bounds are
 /// rigorous, so the step is as safe as on the exact distance. When GJK gives no distance,
 /// [`super::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
-/// simplex the last iteration's GJK ended with (empty at first: GJK starts along the line from
-/// B's position to A's) and becomes the one this iteration's ended with; `features` become
-/// what a second-order step from this measure needs (none after the exact fallback).
+/// simplex the last iteration's GJK ended with (empty at first: GJK starts from the leading
+/// face of small cores, else along the line from B's position to A's) and becomes the one this
+/// iteration's ended with; `features` become what a second-order step from this measure needs
+/// (none after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
@@ -124,6 +128,25 @@ fn query_measure<'a>(
         (upper < tolerance && (known_apart || lower > 0.0))
             || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
     };
+    // The first measure (no simplex yet) starts from the face the face test leads with, on
+    // small cores: where GJK's walk from the line between the positions takes three or four
+    // support searches to the nearest features, that face and vertex are mostly them.
+    if seed.is_empty() {
+        let (at_a, at_b) = (core_a.placement(), core_b.placement());
+        if let Some(f) = super::leading_face(&a.local, &b.local, at_b.relative_to(at_a)) {
+            let point = |a, b| MdVertex {
+                point: DVec2::ZERO,
+                a,
+                b,
+            };
+            let [i, j] = f.face;
+            *seed = if f.from_a {
+                Simplex::of(&[point(i, f.vertex), point(j, f.vertex)])
+            } else {
+                Simplex::of(&[point(f.vertex, i), point(f.vertex, j)])
+            };
+        }
+    }
     let start = a.pose.position - b.pose.position;
     let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
     *features = None;
