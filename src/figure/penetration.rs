@@ -587,7 +587,8 @@ impl Parts for Computed {
             .map(|i| {
                 let s = &steps[i];
                 let run = self.each[i];
-                let mut row = indices(s).to_vec();
+                let mut row = Vec::with_capacity(11);
+                row.extend(indices(s));
                 row.extend([
                     Cell::Number(s.face_distance),
                     Cell::Number(s.distance),

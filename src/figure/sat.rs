@@ -92,16 +92,16 @@ pub fn drawn_axes(count: usize, step: usize) -> Range<usize> {
     start..start + MAX_DRAWN_AXES
 }
 
-/// One axis' row of the table.
-/// Axis `i`'s row of the table (the axis counted from 1, as the steps are).
 /// A row of the table: the axis is the row's number (the table's `#` counts from 1, as the
 /// read-outs and labels name the axes).
 fn axis_row(x: &SatAxis) -> Vec<Cell> {
-    let mut row: Vec<Cell> = [
-        x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
-    ]
-    .map(Cell::Number)
-    .to_vec();
+    let mut row = Vec::with_capacity(11);
+    row.extend(
+        [
+            x.axis.x, x.axis.y, x.a.min, x.a.max, x.b.min, x.b.max, x.distance, x.overlap,
+        ]
+        .map(Cell::Number),
+    );
     if let Some(sw) = x.swept {
         row.extend([sw.a.min, sw.a.max, sw.distance].map(Cell::Number));
     }

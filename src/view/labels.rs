@@ -148,7 +148,8 @@ fn strokes(marks: &[Mark], camera: &Camera) -> Vec<Stroked> {
                 path(&screen(&mut points.iter().copied()), false, stroke.color)
             }
             Mark::Segment { from, to, stroke } | Mark::Arrow { from, to, stroke } => {
-                path(&screen(&mut [*from, *to].into_iter()), false, stroke.color)
+                let ends = [camera.to_screen(*from), camera.to_screen(*to)];
+                path(&ends, false, stroke.color)
             }
             Mark::Circle {
                 centre,
