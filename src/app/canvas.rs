@@ -3,10 +3,10 @@
 //! The painter (`view::paint`) decides what every mark looks like; this draws its primitives.
 //! Every mark but text becomes part of a mesh built by [`strokes`], its edges smoothed as egui
 //! smooths its shapes (the window is not multisampled), cut at the group's rectangle, and
-//! painted with macroquad under egui's shapes ([`paint_under_egui`], with the panels'
-//! backgrounds). Text is egui's; its fonts cover the Unicode the figures use once
-//! [`displayable`] has replaced what they lack. Dashes start afresh on each segment of a path,
-//! and the joints of thick solid paths of few points are rounded with dots.
+//! painted with macroquad under egui's shapes ([`paint_under_egui`]). Text is egui's; its fonts
+//! cover the Unicode the figures use once [`displayable`] has replaced what they lack. Dashes
+//! start afresh on each segment of a path, and the joints of thick solid paths of few points
+//! are rounded with dots.
 
 use super::strokes;
 use crate::palette::Rgba;
@@ -86,74 +86,71 @@ pub fn clear(c: Rgba) {
     gl.quad_context.end_render_pass();
 }
 
-/// A rectangle of the window (pixels) filled with one opaque colour under everything egui
-/// draws: a panel's background.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Backdrop {
-    pub rect: ScreenRect,
-    pub color: Color,
-}
-
-impl Backdrop {
-    /// The backdrop of egui's `rect` (points, `pixels_per_point` pixels each) in `fill`.
-    pub fn new(rect: egui::Rect, fill: egui::Color32, pixels_per_point: f32) -> Backdrop {
-        let [r, g, b, _] = fill.to_array();
-        let k = pixels_per_point;
-        Backdrop {
-            rect: ScreenRect::new(
-                rect.min.x * k,
-                rect.min.y * k,
-                rect.width() * k,
-                rect.height() * k,
-            ),
-            color: Color::from_rgba(r, g, b, 255),
-        }
-    }
-}
-
 /// The figure's marks other than text, as a mesh in screen pixels (colours premultiplied as
-/// [`egui_color`] makes them), cut at `clip` (pixels) if given: one per group of marks.
+/// [`egui_color`] makes them), cut at `clip` (pixels) if given: one per group of marks, and a
+/// new one each time the group turns from fills to strokes or back.
 #[derive(Clone, Debug, Default)]
 pub struct Layer {
     clip: Option<ScreenRect>,
+    /// Strokes, whose smoothing across their width the shader paints (from their vertices'
+    /// `uv`), or fills, whose smoothed edges are their own vertices'.
+    strokes: bool,
     mesh: egui::Mesh,
 }
 
-/// A shader that paints each vertex's colour as it is, without a texture: with blending
-/// (`1, 1 − α`, for colours premultiplied) for the figure, without for the backdrops.
-const PLAIN_VERTEX: &str = "#version 100
+/// The shaders of [`paint_under_egui`]: each vertex's colour, without a texture, blended
+/// `1, 1 − α` (the colours are premultiplied); for strokes, times their smoothing across
+/// their width: `uv` holds a stroke vertex's distance across and how wide the stroke is
+/// smoothed ([`strokes::across`]). Fills have a shader without that: a software rasterizer
+/// (Mesa's llvmpipe) shades each of their pixels about a third faster.
+const VERTEX: &str = "#version 100
 attribute vec3 position;
+attribute vec2 texcoord;
 attribute vec4 color0;
 varying lowp vec4 color;
+varying mediump vec2 across;
 uniform mat4 Model;
 uniform mat4 Projection;
 void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     color = color0 / 255.0;
+    across = texcoord;
 }";
-const PLAIN_FRAGMENT: &str = "#version 100
+const STROKE_FRAGMENT: &str = "#version 100
+varying lowp vec4 color;
+varying mediump vec2 across;
+void main() {
+    gl_FragColor = color * clamp(1.0 + across.y - abs(across.x), 0.0, 1.0);
+}";
+const FILL_FRAGMENT: &str = "#version 100
 varying lowp vec4 color;
 void main() {
     gl_FragColor = color;
 }";
 
-/// The two materials of [`paint_under_egui`]; `None` where the shaders would not build, and
-/// macroquad's own material is used (the same picture, a little slower).
+/// The materials of [`paint_under_egui`], for fills and for strokes; `None` where their
+/// shaders would not build, and macroquad's own material is used (the same picture but for
+/// the strokes' smoothing, a little slower).
 struct Materials {
-    opaque: Option<Material>,
-    blended: Option<Material>,
+    fills: Option<Material>,
+    strokes: Option<Material>,
 }
 
 impl Materials {
     fn load() -> Materials {
-        let plain = |color_blend| {
+        let premultiplied = Some(BlendState::new(
+            Equation::Add,
+            BlendFactor::One,
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        ));
+        let material = |fragment| {
             let source = ShaderSource::Glsl {
-                vertex: PLAIN_VERTEX,
-                fragment: PLAIN_FRAGMENT,
+                vertex: VERTEX,
+                fragment,
             };
             let pipeline_params = PipelineParams {
-                color_blend,
-                alpha_blend: color_blend,
+                color_blend: premultiplied,
+                alpha_blend: premultiplied,
                 ..Default::default()
             };
             let params = MaterialParams {
@@ -162,14 +159,9 @@ impl Materials {
             };
             load_material(source, params).ok()
         };
-        let premultiplied = BlendState::new(
-            Equation::Add,
-            BlendFactor::One,
-            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
-        );
         Materials {
-            opaque: plain(None),
-            blended: plain(Some(premultiplied)),
+            fills: material(FILL_FRAGMENT),
+            strokes: material(STROKE_FRAGMENT),
         }
     }
 }
@@ -182,32 +174,28 @@ thread_local! {
 /// Triangles a call to macroquad's batcher takes at most (a draw call holds 5,000 indices).
 const TRIANGLES_A_CALL: usize = 1600;
 
-/// Paints, with macroquad, what goes under egui's shapes: the panels' `backdrops`, then the
-/// figure's `layers` (its text is egui's, over them). Call between `egui_macroquad::ui` and
-/// `egui_macroquad::draw`. Both are painted without egui's texture, which a software rasterizer
-/// (Mesa's llvmpipe, what a VM or a remote desktop gives) spends most of a frame sampling at
-/// every pixel of every fill (issue 26); the backdrops, opaque, without blending either.
-pub fn paint_under_egui(backdrops: &[Backdrop], layers: &[Layer]) {
-    if backdrops.is_empty() && layers.is_empty() {
+/// Paints, with macroquad, the figure's `layers`, under egui's shapes (its text is egui's, over
+/// them). Call between `egui_macroquad::ui` and `egui_macroquad::draw`. They are painted without
+/// egui's texture, which a software rasterizer (Mesa's llvmpipe, what a VM or a remote desktop
+/// gives) spends most of a frame sampling at every pixel of every fill (issue 26).
+pub fn paint_under_egui(layers: &[Layer]) {
+    if layers.is_empty() {
         return;
     }
     MATERIALS.with(|cell| {
         let materials = cell.get_or_init(Materials::load);
         // macroquad's units are the screen's pixels over its scale.
         let per_pixel = 1.0 / screen_dpi_scale();
-        let use_material = |m: &Option<Material>| match m {
-            Some(m) => gl_use_material(m),
-            None => gl_use_default_material(),
-        };
-        use_material(&materials.opaque);
-        for b in backdrops {
-            let r = b.rect;
-            let k = per_pixel;
-            draw_rectangle(r.x * k, r.y * k, r.w * k, r.h * k, b.color);
-        }
-        use_material(&materials.blended);
-        let gl = unsafe { get_internal_gl() }.quad_gl;
         for layer in layers {
+            let material = match layer.strokes {
+                true => &materials.strokes,
+                false => &materials.fills,
+            };
+            match material {
+                Some(m) => gl_use_material(m),
+                None => gl_use_default_material(),
+            }
+            let gl = unsafe { get_internal_gl() }.quad_gl;
             gl.scissor(layer.clip.map(|r| {
                 let (x, y) = (r.x.round(), r.y.round());
                 let (w, h) = ((r.x + r.w).round() - x, (r.y + r.h).round() - y);
@@ -216,8 +204,8 @@ pub fn paint_under_egui(backdrops: &[Backdrop], layers: &[Layer]) {
             gl.texture(None);
             gl.draw_mode(DrawMode::Triangles);
             submit(&layer.mesh, per_pixel, |v, i| gl.geometry(v, i));
+            gl.scissor(None);
         }
-        gl.scissor(None);
         gl_use_default_material();
     });
 }
@@ -239,7 +227,7 @@ fn submit(mesh: &egui::Mesh, scale: f32, mut draw: impl FnMut(&[Vertex], &[u16])
                 let v = mesh.vertices[i as usize];
                 vertices.push(Vertex {
                     position: vec3(v.pos.x * scale, v.pos.y * scale, 0.0),
-                    uv: Vec2::ZERO,
+                    uv: vec2(v.uv.x, v.uv.y),
                     color: v.color.to_array(),
                     normal: Vec4::ZERO,
                 });
@@ -314,8 +302,22 @@ impl WindowCanvas {
         self.layers
     }
 
-    /// The mesh marks are added to.
-    fn mesh(&mut self) -> &mut egui::Mesh {
+    /// The mesh strokes (or fills) are added to: the last layer's, or a new one's with its
+    /// clip if the last holds the other kind.
+    fn mesh(&mut self, strokes: bool) -> &mut egui::Mesh {
+        let last = self.layers.last_mut().expect("a layer");
+        if last.strokes != strokes {
+            if last.mesh.is_empty() {
+                last.strokes = strokes;
+            } else {
+                let clip = last.clip;
+                self.layers.push(Layer {
+                    clip,
+                    strokes,
+                    mesh: egui::Mesh::default(),
+                });
+            }
+        }
         &mut self.layers.last_mut().expect("a layer").mesh
     }
 
@@ -330,7 +332,7 @@ impl WindowCanvas {
             if let (&[from, to], &[colour]) = (&run.points[..], &run.colours[..]) {
                 // One segment on the pixel grid as egui sets one, so a grid line is crisp.
                 let ends = strokes::on_pixels([from, to], run.width);
-                strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh());
+                strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh(true));
                 return;
             }
             self.path(&run.points, &run.colours, run.width);
@@ -341,20 +343,21 @@ impl WindowCanvas {
     /// no pixel tells its segments apart ([`strokes::for_display`]), then stroked.
     fn path(&mut self, points: &[egui::Pos2], colours: &[egui::Color32], width: f32) {
         let (points, colours) = strokes::for_display(points, colours, 1.0);
-        strokes::stroke(&points, &colours, width, 1.0, self.mesh());
+        strokes::stroke(&points, &colours, width, 1.0, self.mesh(true));
     }
 
-    /// Fills the convex outline through `points` (merged for the screen first).
-    fn fill(&mut self, points: &[egui::Pos2], c: Rgba) {
+    /// Fills the convex outline through `points` (merged for the screen first), its edge
+    /// smoothed over `feathering` pixels (none if 0).
+    fn fill(&mut self, points: &[egui::Pos2], c: Rgba, feathering: f32) {
         let outline = strokes::outline_for_display(points, true, 1.0);
-        strokes::convex_fill(&outline, egui_color(c), 1.0, self.mesh());
+        strokes::convex_fill(&outline, egui_color(c), feathering, self.mesh(false));
     }
 
     /// A line as `pen` says (solid or dashed).
     fn stroke_line(&mut self, p: Vec2, q: Vec2, pen: Pen) {
         let colour = egui_color(pen.color);
         if !pen.dashed {
-            strokes::stroke(&[at(p), at(q)], &[colour], pen.width, 1.0, self.mesh());
+            strokes::stroke(&[at(p), at(q)], &[colour], pen.width, 1.0, self.mesh(true));
             return;
         }
         let len = (q - p).length();
@@ -370,7 +373,7 @@ impl WindowCanvas {
         );
         let dash = dash.max(len / MAX_DASHES as f32 - gap);
         for (a, b) in strokes::dashes(at(p), at(q), dash, gap) {
-            strokes::stroke(&[a, b], &[colour], pen.width, 1.0, self.mesh());
+            strokes::stroke(&[a, b], &[colour], pen.width, 1.0, self.mesh(true));
         }
     }
 
@@ -414,7 +417,7 @@ impl Canvas for WindowCanvas {
         }
         self.layers.push(Layer {
             clip: clip.map(|(_, r)| r),
-            mesh: egui::Mesh::default(),
+            ..Layer::default()
         });
     }
 
@@ -457,7 +460,12 @@ impl Canvas for WindowCanvas {
         if let Some(f) = fill {
             if points.len() >= 3 {
                 let outline: Vec<egui::Pos2> = points.iter().map(|&p| at(p)).collect();
-                self.fill(&outline, f);
+                // An opaque solid outline two pixels wide or more is opaque a pixel across
+                // the edge: the fill's smoothed edge would be hidden under it, and is left out
+                // (its two thin triangles a side cost a software rasterizer more than the
+                // fill's inside).
+                let covered = pen.is_some_and(|p| !p.dashed && p.color.3 == 255 && p.width >= 2.0);
+                self.fill(&outline, f, if covered { 0.0 } else { 1.0 });
             }
         }
         if let Some(p) = pen {
@@ -472,7 +480,7 @@ impl Canvas for WindowCanvas {
     fn dot(&mut self, centre: Vec2, radius: f32, c: Rgba) {
         self.end_run();
         let outline: Vec<egui::Pos2> = circle_points(centre, radius).into_iter().map(at).collect();
-        self.fill(&outline, c);
+        self.fill(&outline, c, 1.0);
     }
 
     fn text(&mut self, at: Vec2, text: &str, style: TextStyle) {
@@ -499,7 +507,7 @@ impl Canvas for WindowCanvas {
             egui::pos2(r.x + r.w, r.y + r.h),
             egui::pos2(r.x, r.y + r.h),
         ];
-        self.fill(&corners, fill);
+        self.fill(&corners, fill, 1.0);
     }
 }
 
@@ -597,34 +605,31 @@ mod tests {
             canvas.line(vec2(0.0, 5.2), vec2(400.0, 5.2), Pen::square(red, 1.0));
             layers = canvas.finish();
         });
-        assert_eq!(layers.len(), 2);
+        // The group's fill, outline and dot, each a layer cut at the pane (strokes and fills
+        // have their own shaders), in the order drawn; then the line, not cut.
+        let pane = Some(ScreenRect::new(10.0, 20.0, 300.0, 200.0));
+        let kinds: Vec<_> = layers.iter().map(|l| (l.clip, l.strokes)).collect();
         assert_eq!(
-            layers[0].clip,
-            Some(ScreenRect::new(10.0, 20.0, 300.0, 200.0))
+            kinds,
+            [(pane, false), (pane, true), (pane, false), (None, true)]
         );
-        assert_eq!(layers[1].clip, None);
-        // The fill, then the outline, then the dot, in the order drawn: no text among them.
-        let colours: Vec<[u8; 4]> = layers[0]
-            .mesh
-            .indices
-            .iter()
-            .map(|&i| layers[0].mesh.vertices[i as usize].color.to_array())
-            .filter(|c| c[3] == 255 || c[3] == 100)
-            .collect();
-        let first = |c: [u8; 4]| colours.iter().position(|&x| x == c);
-        let (fill, outline, dot) = (
-            first(egui_color(Rgba(0, 0, 200, 100)).to_array()).unwrap(),
-            first([200, 0, 0, 255]).unwrap(),
-            first([0, 150, 0, 255]).unwrap(),
+        // No text among them: each layer's colours are its mark's.
+        let colours = |l: &Layer| -> Vec<[u8; 4]> {
+            let mut c: Vec<_> = l.mesh.vertices.iter().map(|v| v.color.to_array()).collect();
+            c.retain(|c| c[3] != 0);
+            c.dedup();
+            c
+        };
+        assert_eq!(
+            colours(&layers[0]),
+            [egui_color(Rgba(0, 0, 200, 100)).to_array()]
         );
-        assert!(fill < outline && outline < dot, "{fill} {outline} {dot}");
-        // A level line one pixel wide sits on a pixel's centre, as egui sets it.
-        let line = &layers[1].mesh;
-        assert!(line
-            .vertices
-            .iter()
-            .filter(|v| v.color != egui::Color32::TRANSPARENT)
-            .all(|v| v.pos.y == 5.5));
+        assert_eq!(colours(&layers[1]), [[200, 0, 0, 255]]);
+        assert_eq!(colours(&layers[2]), [[0, 150, 0, 255]]);
+        // A level line one pixel wide sits on a pixel's centre, as egui sets it: its
+        // vertices lie where its smoothing ends, a pixel each side of that centre.
+        let line = &layers[3].mesh;
+        assert!(line.vertices.iter().all(|v| (v.pos.y - 5.5).abs() == 1.0));
     }
 
     #[test]

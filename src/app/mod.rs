@@ -969,7 +969,11 @@ impl App {
     /// One frame of the interface: panels, input, time, drawing of the panes.
     fn frame(&mut self, ctx: &egui::Context) {
         if !self.styled {
-            ctx.set_visuals(egui::Visuals::light());
+            // The panels in the window's own background colour: the window's clear paints
+            // them, and they are not filled again (see `panels::show`).
+            let mut visuals = egui::Visuals::light();
+            visuals.panel_fill = canvas::egui_color(palette::BACKGROUND);
+            ctx.set_visuals(visuals);
             self.styled = true;
         }
         // egui-miniquad 0.16 tells egui the screen's pixels to a point only when that changes
@@ -1076,10 +1080,10 @@ impl App {
         canvas.finish()
     }
 
-    /// Paints what goes under egui's shapes this frame (the panels' backgrounds, the figure but
-    /// its text): between `egui_macroquad::ui` and `egui_macroquad::draw`.
+    /// Paints what goes under egui's shapes this frame (the figure but its text): between
+    /// `egui_macroquad::ui` and `egui_macroquad::draw`.
     pub fn paint_under_egui(&self) {
-        canvas::paint_under_egui(&self.panel.backdrops, &self.figure_layers);
+        canvas::paint_under_egui(&self.figure_layers);
     }
 
     fn apply_all(&mut self, commands: Vec<Command>) {

@@ -5,7 +5,7 @@
 //! so nothing changes under the panel while it is being laid out. Numeric fields edit a copy of
 //! the scene; a changed copy comes back as one [`Command::Edit`].
 
-use super::canvas::{self, displayable, egui_color};
+use super::canvas::{displayable, egui_color};
 use super::command::Command;
 use super::host::{Kind, Listing};
 use super::playback::{MAX_SPEED, MIN_SPEED};
@@ -142,9 +142,6 @@ pub(super) struct PanelState {
     pub(super) focus_open: bool,
     /// When the browser's list was read (egui's clock, seconds), and the list.
     browser: Option<(f64, Listing)>,
-    /// The side panel's and the strip's backgrounds this frame, which the window paints under
-    /// egui (see [`canvas::paint_under_egui`]): in pixels, with their colour.
-    pub(super) backdrops: Vec<canvas::Backdrop>,
 }
 
 impl PanelState {
@@ -184,15 +181,13 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
             });
     }
     let screen = ctx.screen_rect().size();
-    // The panels' backgrounds are painted under egui by the window, opaque (with software GL,
-    // egui's blended and textured fill of a panel costs four times as much), so egui's frames
-    // have none.
-    panel.backdrops.clear();
-    let fill = ctx.style().visuals.panel_fill;
+    // The panels are not filled: their colour is the window's (see `App::frame`), which the
+    // window's clear paints for next to nothing. With software GL (Mesa's llvmpipe, what a VM
+    // or a remote desktop gives) a fill of the side panel and the strip cost about a tenth of
+    // the frame of two 1,000-gons, opaque, and four times that blended and textured by egui.
     let frame = egui::Frame::side_top_panel(&ctx.style()).fill(egui::Color32::TRANSPARENT);
-    let ppp = ctx.pixels_per_point();
     let widest = (screen.x * PANEL_MOST_SHARE).clamp(*PANEL_WIDTHS.start(), *PANEL_WIDTHS.end());
-    let side = egui::SidePanel::left("side")
+    egui::SidePanel::left("side")
         .frame(frame)
         .resizable(true)
         .default_width(PANEL_WIDTH.min(widest))
@@ -207,9 +202,6 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
                     side(ui, app, panel, &mut out)
                 });
         });
-    panel
-        .backdrops
-        .push(canvas::Backdrop::new(side.response.rect, fill, ppp));
     // The iterations of a traced demo: a strip under the panes, plot on the left, table on the
     // right, both following the step.
     if let Some(table) = app
@@ -218,7 +210,7 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
         .and_then(|f| f.table.as_ref())
     {
         let tallest = (screen.y * STRIP_MOST_SHARE).max(STRIP_LEAST);
-        let strip = egui::TopBottomPanel::bottom("iterations")
+        egui::TopBottomPanel::bottom("iterations")
             .frame(frame)
             .resizable(true)
             .default_height(ITERATIONS_HEIGHT.min(tallest))
@@ -226,9 +218,6 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
             .show(ctx, |ui| {
                 iterations(ui, app.playback.step, table, app.picture, &mut out)
             });
-        panel
-            .backdrops
-            .push(canvas::Backdrop::new(strip.response.rect, fill, ppp));
     }
     let mut open = app.dialogs.help;
     egui::Window::new("Controls")

@@ -5,7 +5,8 @@
 //!   that halve its outline level by level instead of fanning from one corner;
 //! * [`stroke`]: a path whose segments each have their own colour (an MD's edges, coloured by
 //!   the shape they come from) as one mesh, joined as egui joins a path, after [`for_display`]
-//!   has merged the segments no pixel can tell apart.
+//!   has merged the segments no pixel can tell apart; one quad a segment, its sides smoothed
+//!   by the window's shader rather than by two more slivers of triangles.
 //!
 //! Everything here is in egui's points; `pixel` is one screen pixel in points.
 
@@ -23,8 +24,9 @@ const MAX_MERGED: usize = 64;
 /// of more than about 151°) is drawn as two strokes with square ends.
 const MITRE_LIMIT: f32 = 4.0;
 
-/// A convex polygon filled as egui fills one, its edge smoothed over `feathering`, added to
-/// `mesh` in triangles that halve the outline level by level. A fan from one corner makes slivers
+/// A convex polygon filled as egui fills one, its edge smoothed over `feathering` (not smoothed
+/// if that is 0), added to `mesh` in triangles that halve the outline level by level. A fan from
+/// one corner makes slivers
 /// across the whole polygon, and a tiled rasterizer sets each sliver up in every tile it
 /// crosses: for a 2,000-edge MD that cost more than the rest of the frame. The halving's
 /// triangles are as many (n − 2), most of them small, along the outline.
@@ -41,32 +43,41 @@ pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32, mesh: &mut 
         .sum();
     let outward = if twice_area < 0.0 { -1.0 } else { 1.0 };
     let normal = |i: usize| right_of(points[(i + 1) % n] - points[i]) * outward;
-    mesh.reserve_vertices(2 * n);
-    mesh.reserve_triangles(3 * n);
+    let smoothed = feathering > 0.0;
+    // Each point's vertices: inside, then (smoothed) outside.
+    let stride = if smoothed { 2 } else { 1 };
+    mesh.reserve_vertices(stride * n);
+    mesh.reserve_triangles(if smoothed { 3 * n } else { n });
     let base = mesh.vertices.len() as u32;
-    // Each point's normal as egui's paths make it: the mean of its edges' (a mitre), a
-    // repeated point taking its neighbour's; but no longer than the mitre limit, so that a
-    // needle's tip is smoothed less than its sides rather than spiked.
-    let mut before = normal(n - 1);
-    for (i, &p) in points.iter().enumerate() {
-        let mut after = normal(i);
-        if before == Vec2::ZERO {
+    let inner = |i: usize| base + (stride * i) as u32;
+    if smoothed {
+        // Each point's normal as egui's paths make it: the mean of its edges' (a mitre), a
+        // repeated point taking its neighbour's; but no longer than the mitre limit, so that a
+        // needle's tip is smoothed less than its sides rather than spiked.
+        let mut before = normal(n - 1);
+        for (i, &p) in points.iter().enumerate() {
+            let mut after = normal(i);
+            if before == Vec2::ZERO {
+                before = after;
+            } else if after == Vec2::ZERO {
+                after = before;
+            }
+            let mean = (before + after) / 2.0;
+            let half = 0.5 * feathering * mean / mean.length_sq().max(MITRE_LIMIT.powi(-2));
+            mesh.colored_vertex(p - half, color);
+            mesh.colored_vertex(p + half, Color32::TRANSPARENT);
             before = after;
-        } else if after == Vec2::ZERO {
-            after = before;
         }
-        let mean = (before + after) / 2.0;
-        let half = 0.5 * feathering * mean / mean.length_sq().max(MITRE_LIMIT.powi(-2));
-        mesh.colored_vertex(p - half, color);
-        mesh.colored_vertex(p + half, Color32::TRANSPARENT);
-        before = after;
-    }
-    let inner = |i: usize| base + 2 * i as u32;
-    let outer = |i: usize| base + 2 * i as u32 + 1;
-    for i in 0..n {
-        let j = (i + 1) % n;
-        mesh.add_triangle(inner(i), outer(i), outer(j));
-        mesh.add_triangle(inner(i), outer(j), inner(j));
+        let outer = |i: usize| inner(i) + 1;
+        for i in 0..n {
+            let j = (i + 1) % n;
+            mesh.add_triangle(inner(i), outer(i), outer(j));
+            mesh.add_triangle(inner(i), outer(j), inner(j));
+        }
+    } else {
+        for &p in points {
+            mesh.colored_vertex(p, color);
+        }
     }
     // The inside: cut off every other corner of the outline, then of what is left, and so on.
     let mut ring: Vec<usize> = (0..n).collect();
@@ -225,21 +236,29 @@ fn mean_colour(points: &[Pos2], colours: &[Color32]) -> Color32 {
 }
 
 /// The path through `points` stroked `width` wide, segment `i` in `colours[i]`, its edges
-/// smoothed over `feathering`, added to `mesh` as egui strokes a path: mitred joints (a colour
-/// changes at the joint), ends smoothed past the last point. A path whose last point is its
-/// first is closed. A joint past the [`MITRE_LIMIT`] gets two square ends instead.
+/// smoothed over `feathering`, added to `mesh`: mitred joints (a colour changes at the joint),
+/// ends smoothed past the last point. A path whose last point is its first is closed. A joint
+/// past the [`MITRE_LIMIT`] gets two square ends instead.
+///
+/// Each segment is one quad across the whole stroke, smoothing included: its vertices carry, in
+/// `uv`, how far across the stroke they are (see [`across`]), from which the window's shader
+/// smooths the sides at every pixel. Drawn as egui draws a path, the smoothing would be two more
+/// quads a segment, each a sliver: three times the triangles, which a software rasterizer sets
+/// up one by one, and most of what a path of thousands of points cost a frame (issue 26). An end
+/// is smoothed along the path by one more quad fading to transparent.
 pub fn stroke(points: &[Pos2], colours: &[Color32], width: f32, feathering: f32, mesh: &mut Mesh) {
     let n = points.len();
-    if n < 2 || colours.len() + 1 != n {
+    if n < 2 || colours.len() + 1 != n || feathering <= 0.0 {
         return;
     }
     // A line thinner than the smoothing is drawn as egui draws one: a ridge two smoothing
     // widths across, fainter by its width.
-    let (inner, outer, opacity) = if width <= 0.9 * feathering {
-        (0.0, feathering, width / feathering)
+    let (outer, opacity) = if width <= 0.9 * feathering {
+        (feathering, width / feathering)
     } else {
-        (0.5 * (width - feathering), 0.5 * (width + feathering), 1.0)
+        (0.5 * (width + feathering), 1.0)
     };
+    let side = outer / feathering;
     let closed = n > 3 && points[0] == points[n - 1];
     let normal = |s: usize| right_of(points[s + 1] - points[s]);
     // The mitre at point `i` between segments `i − 1` and `i`, if the path joins there.
@@ -252,41 +271,52 @@ pub fn stroke(points: &[Pos2], colours: &[Color32], width: f32, feathering: f32,
         };
         mitre(normal(before), normal(i))
     };
-    mesh.reserve_vertices(8 * n);
-    mesh.reserve_triangles(8 * n);
-    // The four vertices across the stroke at `p` along `nrm`; an end's outer ones pushed
-    // `back` past it.
-    let group = |mesh: &mut Mesh, p: Pos2, nrm: Vec2, back: Vec2, c: Color32| -> u32 {
+    mesh.reserve_vertices(4 * n);
+    mesh.reserve_triangles(4 * n);
+    // The two vertices across the stroke at `p` along `nrm`, pushed `back`, in colour `c`.
+    let pair = |mesh: &mut Mesh, p: Pos2, nrm: Vec2, back: Vec2, c: Color32| -> u32 {
         let idx = mesh.vertices.len() as u32;
-        let c = if opacity < 1.0 {
-            c.gamma_multiply(opacity)
-        } else {
-            c
-        };
-        mesh.colored_vertex(p + nrm * outer + back, Color32::TRANSPARENT);
-        mesh.colored_vertex(p + nrm * inner, c);
-        mesh.colored_vertex(p - nrm * inner, c);
-        mesh.colored_vertex(p - nrm * outer + back, Color32::TRANSPARENT);
+        for (sign, q) in [
+            (1.0, p + nrm * outer + back),
+            (-1.0, p - nrm * outer + back),
+        ] {
+            mesh.vertices.push(egui::epaint::Vertex {
+                pos: q,
+                uv: across(sign * side, side),
+                color: c,
+            });
+        }
         idx
     };
-    let cap = |mesh: &mut Mesh, g: u32| {
-        mesh.add_triangle(g, g + 1, g + 2);
-        mesh.add_triangle(g, g + 2, g + 3);
+    let quad = |mesh: &mut Mesh, a: u32, b: u32| {
+        mesh.add_triangle(a, a + 1, b);
+        mesh.add_triangle(a + 1, b, b + 1);
     };
-    // The vertices that end the last segment, with its colour, to start the next one from.
+    // A square end at `p`, smoothed over `feathering` past it, `out` pointing away from the
+    // stroke: the pair the segment starts or ends with.
+    let end = |mesh: &mut Mesh, p: Pos2, nrm: Vec2, out: Vec2, c: Color32| -> u32 {
+        let faded = pair(mesh, p, nrm, out * feathering, Color32::TRANSPARENT);
+        let g = pair(mesh, p, nrm, Vec2::ZERO, c);
+        quad(mesh, faded, g);
+        g
+    };
+    let colour = |s: usize| {
+        if opacity < 1.0 {
+            colours[s].gamma_multiply(opacity)
+        } else {
+            colours[s]
+        }
+    };
+    // The pair that ends the last segment, with its colour, to start the next one from.
     let mut last_end: Option<(u32, Color32)> = None;
     let mut first_start = None;
     for s in 0..n - 1 {
-        let (p, q, c) = (points[s], points[s + 1], colours[s]);
-        let along = (q - p).normalized() * feathering;
+        let (p, q, c) = (points[s], points[s + 1], colour(s));
+        let along = (q - p).normalized();
         let start = match (last_end, joint(s)) {
             (Some((g, last)), Some(_)) if last == c => g,
-            (_, Some(m)) => group(mesh, p, m, Vec2::ZERO, c),
-            (_, None) => {
-                let g = group(mesh, p, normal(s), -along, c);
-                cap(mesh, g);
-                g
-            }
+            (_, Some(m)) => pair(mesh, p, m, Vec2::ZERO, c),
+            (_, None) => end(mesh, p, normal(s), -along, c),
         };
         first_start.get_or_insert(start);
         let last = s + 1 == n - 1;
@@ -295,22 +325,24 @@ pub fn stroke(points: &[Pos2], colours: &[Color32], width: f32, feathering: f32,
             (true, true) => joint(0),
             (true, false) => None,
         };
-        let end = match (end_mitre, first_start) {
+        let finish = match (end_mitre, first_start) {
             // A closed path's last segment ends where its first starts.
-            (Some(_), Some(g)) if last && colours[0] == c => g,
-            (Some(m), _) => group(mesh, q, m, Vec2::ZERO, c),
-            (None, _) => {
-                let g = group(mesh, q, normal(s), along, c);
-                cap(mesh, g);
-                g
-            }
+            (Some(_), Some(g)) if last && colour(0) == c => g,
+            (Some(m), _) => pair(mesh, q, m, Vec2::ZERO, c),
+            (None, _) => end(mesh, q, normal(s), along, c),
         };
-        for k in 0..3 {
-            mesh.add_triangle(start + k, start + k + 1, end + k);
-            mesh.add_triangle(start + k + 1, end + k, end + k + 1);
-        }
-        last_end = Some((end, c));
+        quad(mesh, start, finish);
+        last_end = Some((finish, c));
     }
+}
+
+/// What a stroke's vertex carries in `uv` for the window's shader: `t`, its signed distance
+/// across from the stroke's middle, and `side`, the distance from the middle to where the
+/// smoothing ends, both in smoothing widths. The shader multiplies the colour by
+/// `clamp(1 + (side − 1) − |t|, 0, 1)`: 1 within `side − 1` of the middle, falling to 0 at
+/// `side`. egui's own vertices (`uv` zero: fills) are left as they are.
+pub fn across(t: f32, side: f32) -> Pos2 {
+    egui::pos2(t, side - 1.0)
 }
 
 #[cfg(test)]
@@ -491,6 +523,49 @@ mod tests {
         assert_eq!((p.len(), c), (2, vec![GREEN]));
     }
 
+    /// What the window's shader paints at `p` (its opacity): the triangle of `mesh` around `p`,
+    /// its colour's alpha and `uv` interpolated, times the smoothing across a stroke.
+    fn painted_at(mesh: &Mesh, p: Pos2) -> f32 {
+        let cross = |a: Pos2, b: Pos2, c: Pos2| (b - a).x * (c - a).y - (b - a).y * (c - a).x;
+        for t in mesh.indices.chunks_exact(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| mesh.vertices[t[k] as usize]);
+            let whole = cross(a.pos, b.pos, c.pos);
+            if whole == 0.0 {
+                continue;
+            }
+            let w = [
+                cross(p, b.pos, c.pos) / whole,
+                cross(a.pos, p, c.pos) / whole,
+                cross(a.pos, b.pos, p) / whole,
+            ];
+            if w.iter().any(|&x| x < 0.0) {
+                continue;
+            }
+            let mix = |f: &dyn Fn(&egui::epaint::Vertex) -> f32| {
+                w[0] * f(&a) + w[1] * f(&b) + w[2] * f(&c)
+            };
+            let alpha = mix(&|v| f32::from(v.color.a()) / 255.0);
+            let (t, rest) = (mix(&|v| v.uv.x), mix(&|v| v.uv.y));
+            return alpha * (1.0 + rest - t.abs()).clamp(0.0, 1.0);
+        }
+        0.0
+    }
+
+    /// The paint over the square from `lo` to `hi`, sampled every `step`.
+    fn paint_over(mesh: &Mesh, lo: Pos2, hi: Pos2, step: f32) -> f32 {
+        let mut sum = 0.0;
+        let mut y = lo.y + step / 2.0;
+        while y < hi.y {
+            let mut x = lo.x + step / 2.0;
+            while x < hi.x {
+                sum += painted_at(mesh, egui::pos2(x, y));
+                x += step;
+            }
+            y += step;
+        }
+        sum * step * step
+    }
+
     #[test]
     fn a_stroke_is_as_wide_as_its_pen_with_colours_by_segment() {
         let mut mesh = Mesh::default();
@@ -501,38 +576,43 @@ mod tests {
         ];
         stroke(&pts, &[RED, GREEN], 3.0, 1.0, &mut mesh);
         assert!(mesh.is_valid());
-        // The opaque vertices lie 1 (half the width less half the smoothing) from the path's
-        // lines, the mitre's on both; each takes its segment's colour.
+        // Every vertex lies where the smoothing ends: 2 (half the width and half the
+        // smoothing) from the path's lines, the mitre's on both, the ends' faded ones 1 (the
+        // smoothing) past the ends; the others take their segment's colour.
         for v in &mesh.vertices {
             let to_first = v.pos.y.abs();
             let to_second = (v.pos.x - 10.0).abs();
             if v.color == Color32::TRANSPARENT {
-                assert!(to_first.min(to_second) > 1.9, "{v:?}");
+                assert!(v.pos.x == -1.0 || v.pos.y == 11.0, "{v:?}");
             } else {
-                assert!((to_first.min(to_second) - 1.0).abs() < 1e-4, "{v:?}");
                 assert!(v.color == RED || v.color == GREEN);
             }
+            assert!(
+                (to_first - 2.0).abs() < 1e-4 || (to_second - 2.0).abs() < 1e-4,
+                "{v:?}"
+            );
+            assert_eq!(v.uv, across(2.0 * v.uv.x.signum(), 2.0), "{v:?}");
         }
-        let reds = mesh.vertices.iter().filter(|v| v.color == RED).count();
-        let greens = mesh.vertices.iter().filter(|v| v.color == GREEN).count();
-        assert_eq!((reds, greens), (4, 4));
-        // The opaque band covers the path's length times its inner width (less the mitre's
-        // corner), plus the smoothed ends.
-        let band = area(&Mesh {
-            indices: mesh
-                .indices
-                .chunks_exact(3)
-                .filter(|t| {
-                    t.iter()
-                        .all(|&i| mesh.vertices[i as usize].color != Color32::TRANSPARENT)
-                })
-                .flatten()
-                .copied()
-                .collect(),
-            ..mesh.clone()
-        });
-        assert!((band - 2.0 * 20.0).abs() < 0.1, "{band}");
-        // A closed path joins its ends with a mitre: no square ends, so no cap triangles.
+        let count = |c: Color32| mesh.vertices.iter().filter(|v| v.color == c).count();
+        assert_eq!((count(RED), count(GREEN)), (4, 4));
+        // One quad a segment and one an end.
+        assert_eq!(mesh.indices.len() / 3, 2 * 2 + 2 * 2);
+        // Full paint on the path and within 1 of it, none 2 from it.
+        for (p, paint) in [((5.0, 0.0), 1.0), ((5.0, 0.9), 1.0), ((5.0, -1.5), 0.5)] {
+            let at = painted_at(&mesh, egui::pos2(p.0, p.1));
+            assert!((at - paint).abs() < 1e-4, "{p:?}: {at}");
+        }
+        assert_eq!(painted_at(&mesh, egui::pos2(5.0, 2.01)), 0.0);
+        // As much paint as a pen 3 wide along the path's 20, and the two smoothed ends' half
+        // of 3 each.
+        let paint = paint_over(&mesh, egui::pos2(-2.0, -3.0), egui::pos2(13.0, 12.0), 0.02);
+        assert!((paint - (3.0 * 20.0 + 3.0)).abs() < 0.1, "{paint}");
+        // A line thinner than the smoothing: a fainter ridge, with as much paint as its width.
+        let mut thin = Mesh::default();
+        stroke(&pts[..2], &[RED], 0.5, 1.0, &mut thin);
+        let paint = paint_over(&thin, egui::pos2(-2.0, -2.0), egui::pos2(12.0, 2.0), 0.01);
+        assert!((paint - 0.5 * (10.0 + 1.0)).abs() < 0.05, "{paint}");
+        // A closed path joins its ends with a mitre: no square ends, so no end quads.
         let mut closed = Mesh::default();
         let square = [
             egui::pos2(0.0, 0.0),
@@ -542,7 +622,8 @@ mod tests {
             egui::pos2(0.0, 0.0),
         ];
         stroke(&square, &[RED; 4], 3.0, 1.0, &mut closed);
-        assert_eq!(closed.indices.len() / 3, 4 * 6);
+        assert_eq!(closed.indices.len() / 3, 4 * 2);
+        assert_eq!(closed.vertices.len(), 4 * 2);
         // A reversal is not mitred to infinity: two square ends.
         let mut back = Mesh::default();
         let there_and_back = [

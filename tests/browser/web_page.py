@@ -266,13 +266,21 @@ def diff_fraction(a, b):
 
 
 def world_pane(img):
-    """(x0, x1) of the world pane: from the side panel's edge (the first column from x=150 that is
-    pane background on three rows; 330 in the calibration shots) to halfway to the right edge
-    (the default split; the line between the panes was at 864-865)."""
-    def background(x, y):
-        return tuple(img.rgb[3 * (y * img.w + x):3 * (y * img.w + x) + 3]) == BACKGROUND
+    """(x0, x1) of the world pane: from the side panel's edge to halfway to the right edge (the
+    default split; the line between the panes was at 864-865). The panel has the panes' colour;
+    its edge is the first column of pane background on three rows past its separator, the first
+    column from x=150 that is one grey on all three (330 in the calibration shots)."""
+    def pixel(x, y):
+        return tuple(img.rgb[3 * (y * img.w + x):3 * (y * img.w + x) + 3])
     rows = (img.h * 3 // 10, img.h // 2, img.h * 7 // 10)
-    edge = next((x for x in range(150, img.w // 2) if all(background(x, y) for y in rows)), 330)
+
+    def separator(x):
+        first = pixel(x, rows[0])
+        return (first != BACKGROUND and first[0] == first[1] == first[2]
+                and all(pixel(x, y) == first for y in rows))
+    line = next((x for x in range(150, img.w // 2) if separator(x)), None)
+    edge = 330 if line is None else next(
+        (x for x in range(line, img.w // 2) if all(pixel(x, y) == BACKGROUND for y in rows)), 330)
     return edge, (edge + img.w) // 2 - 4
 
 
