@@ -1771,14 +1771,26 @@ fn line_plot(
             }
         }
     }
-    // Row numbers along the bottom, from 1 as the table's `#` column, at most a few.
-    let stride = count.div_ceil(PLOT_X_TICKS).max(1);
+    // Row numbers along the bottom, from 1 as the table's `#` column: at most a few, and no
+    // more than stand apart, the widest with two characters between (a narrow plot, or the
+    // large text of presentation mode, has room for fewer).
+    let font = egui::FontId::monospace(10.0);
+    let digit = ui.fonts(|f| f.glyph_width(&font, '0'));
+    let room = (count.max(1).to_string().len() + 2) as f32 * digit;
+    let fit = ((inner.width() / room) as usize).clamp(1, PLOT_X_TICKS);
+    let stride = count.div_ceil(fit).max(1);
+    let mut last = f32::NEG_INFINITY;
     for i in (0..count).filter(|i| (i + 1) % stride == 0 || *i == 0) {
+        let x = x_of(i);
+        if x - last < room {
+            continue;
+        }
+        last = x;
         painter.text(
-            egui::pos2(x_of(i), inner.max.y + 1.0),
+            egui::pos2(x, inner.max.y + 1.0),
             egui::Align2::CENTER_TOP,
             (i + 1).to_string(),
-            egui::FontId::monospace(10.0),
+            font.clone(),
             text,
         );
     }
@@ -1942,6 +1954,58 @@ mod tests {
                 _ => None,
             })
             .expect("a mesh")
+    }
+
+    #[test]
+    fn a_plots_row_numbers_stand_apart_however_narrow_it_is() {
+        for (width, zoom) in [(600.0, 1.0), (160.0, 1.0), (160.0, 1.6), (90.0, 2.0)] {
+            let ctx = egui::Context::default();
+            ctx.set_zoom_factor(zoom);
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width, 160.0) * zoom,
+                )),
+                ..Default::default()
+            };
+            let values: Vec<f64> = (0..64).map(|i| f64::from(i).sqrt()).collect();
+            // Two passes: egui settles the zoom on the first.
+            let mut out = ctx.run(input.clone(), |_| {});
+            for _ in 0..2 {
+                out = ctx.run(input.clone(), |ctx| {
+                    egui::CentralPanel::default().show(ctx, |ui| {
+                        let line = PlotLine::filled(&values, egui::Color32::BLUE);
+                        line_plot(ui, 3, &[line], PlotScale::Linear, ("n", "v"), &[]);
+                    });
+                });
+            }
+            // The row numbers: the whole numbers on the lowest line of text.
+            let mut numbers: Vec<egui::Rect> = Vec::new();
+            let mut bottom = f32::NEG_INFINITY;
+            for c in &out.shapes {
+                let egui::Shape::Text(t) = &c.shape else {
+                    continue;
+                };
+                if t.galley.text().parse::<usize>().is_err() {
+                    continue;
+                }
+                let r = t.galley.rect.translate(t.pos.to_vec2());
+                if r.min.y > bottom + 0.5 {
+                    (bottom, numbers) = (r.min.y, Vec::new());
+                }
+                if (r.min.y - bottom).abs() <= 0.5 {
+                    numbers.push(r);
+                }
+            }
+            numbers.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+            assert!(numbers.len() >= 2, "{width} {zoom}: {numbers:?}");
+            for pair in numbers.windows(2) {
+                assert!(
+                    pair[0].max.x < pair[1].min.x,
+                    "{width} points at zoom {zoom}: {pair:?}"
+                );
+            }
+        }
     }
 
     #[test]
