@@ -101,8 +101,9 @@ pub struct Layer {
 /// The shaders of [`paint_under_egui`]: each vertex's colour, without a texture, blended
 /// `1, 1 − α` (the colours are premultiplied); for strokes, times their smoothing across
 /// their width: `uv` holds a stroke vertex's distance across and how wide the stroke is
-/// smoothed ([`strokes::across`]). Fills have a shader without that: a software rasterizer
-/// (Mesa's llvmpipe) shades each of their pixels about a third faster.
+/// smoothed ([`strokes::across`]). Fills have a shader without that step: one shader for both
+/// cost a software rasterizer (Mesa's llvmpipe) a tenth more instructions a frame for two
+/// 1,000-gons, most of them on the fills' pixels.
 const VERTEX: &str = "#version 100
 attribute vec3 position;
 attribute vec2 texcoord;
