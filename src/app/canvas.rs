@@ -205,8 +205,8 @@ pub fn paint_under_egui(layers: &[Layer]) {
             gl.texture(None);
             gl.draw_mode(DrawMode::Triangles);
             submit(&layer.mesh, per_pixel, |v, i| gl.geometry(v, i));
-            gl.scissor(None);
         }
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
         gl_use_default_material();
     });
 }
