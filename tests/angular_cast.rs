@@ -478,6 +478,35 @@ fn seeded_fast_turns_at_a_tight_tolerance_hold_the_query_to_the_oracle() {
     assert!(c.query_iterations * 2 < c.figure_iterations, "{c:?}");
 }
 
+/// A corner of B turning in towards a side of A (which turns too, more slowly): along the
+/// normal of that side, turning with it, the separation is the distance while the corner faces
+/// the side. The query's chord step (`chord_step` in `query/rotating.rs`) finds where that
+/// separation falls to a hair above the margin, on the separation itself rather than a bound
+/// on it, and the nearest points there put the distance below the tolerance: a hit after one
+/// measure and one step, where stepping on bounds alone took at least three measures (the
+/// figure's cast, on the closing-speed bound, five to eleven). Each is held to the oracle:
+/// before the first contact, apart, within the tolerance.
+#[test]
+fn a_corner_turning_into_a_side_is_met_in_one_step() {
+    let wall = Shape::Box {
+        half_extents: DVec2::new(1.0, 3.0),
+    };
+    let block = Shape::Box {
+        half_extents: DVec2::new(0.4, 0.25),
+    };
+    for (a_turn, b_turn, tolerance) in [(0.0, 40.0, 1e-3), (15.0, -60.0, 1e-3), (-10.0, 30.0, 1e-6)]
+    {
+        let a = moving(&wall, 0.0, 0.0, 0.0, (0.0, 0.0), a_turn);
+        let b = moving(&block, 3.0, 0.4, 35.0, (-3.0, 0.2), b_turn);
+        let s = settings(tolerance, RANDOM_MAX_ITERATIONS);
+        let query = angular_time_of_impact(&a, &b, &s);
+        let oracle = oracle_scan(&a, &b).toi.expect("they meet");
+        check_query(&a, &b, &s, &query, Some(oracle));
+        assert_eq!(query.status, CastStatus::Hit, "{query:?}");
+        assert_eq!(query.iterations, 2, "{query:?}");
+    }
+}
+
 /// Far off and fast, the bodies' bounding discs (where the query starts its loop, or proves a
 /// miss) were placed by a discriminant whose rounding grows with the distance squared: a box
 /// and a circle a million units out, closing at 2.8 million a unit of time, were started after

@@ -71,8 +71,9 @@
 //! what a program calls, in the fast query tier: the same loop with nothing recorded, each
 //! iteration measured by a GJK run that stops as soon as its bounds decide the iteration, the
 //! turning bounded by the cores' reach, started where the bodies' bounding discs come within
-//! the tolerance, and each step the longer of the closing-speed bound's and a second-order one
-//! (see [`crate::geometry::query::rotating`]). Every guarantee above holds for both.
+//! the tolerance, and each step the longest of the closing-speed bound's and two others proven
+//! free, on the exact separation along an axis at the step's end or on a second-order bound of
+//! it (see [`crate::geometry::query::rotating`]). Every guarantee above holds for both.
 //!
 //! IMPORTANT NOTE: the cast never steps further than the bound proves safe, so it cannot step
 //! over a contact. A root search on the separation along one fixed axis can: when the bodies
@@ -375,7 +376,7 @@ pub(super) trait Measure {
 
     /// The closing-speed bound's step `dt` from time `t` (the last measure's), or a longer one
     /// the measure has proven keeps the bodies `margin` apart. The figure's: `dt`; the query's:
-    /// a second-order step where it reaches further.
+    /// its chord or second-order step where it reaches further.
     fn farther(&mut self, _t: f64, dt: f64, _margin: f64) -> f64 {
         dt
     }
@@ -451,8 +452,8 @@ pub(super) fn advance(
                 // The gap along the axis cannot close before t = 1.
                 (Some(CastStatus::Miss), None)
             } else {
-                // The measure may prove a longer step free (the query's second-order step);
-                // reaching past t = 1, it proves the miss.
+                // The measure may prove a longer step free (the query's chord or second-order
+                // step); reaching past t = 1, it proves the miss.
                 // A measure that proves no room steps nothing, never back: its lower bound is
                 // below the margin, or it has none (the query's GJK stopped on its upper bound
                 // alone, which rounding can leave a hair short of `c.distance < tolerance`).

@@ -21,13 +21,18 @@
 //!   centres move on lines: until the discs come within the tolerance, the bodies cannot, so
 //!   the loop starts there, and discs that never do prove a miss with no iteration
 //!   (`discs_apart_until` below).
-//! * **The step** is the longer of the closing-speed bound's and a second-order one
-//!   (`second_order_step` below): the separation along an axis that starts as the measure's and
-//!   turns with the nearest side (or stays still) is bounded below by a concave function of the
-//!   time, whose fall to the target is the step, checked by one support search per turning core
-//!   at its end. Conservative advancement closes a fixed fraction of the gap each iteration (its
-//!   bound against the true closing speed); the second-order step lands within the square of
-//!   its length of the contact.
+//! * **The step** is the longest of three, each proven free. The closing-speed bound's is
+//!   conservative advancement's, which closes a fixed fraction of the gap each iteration (its
+//!   bound against the true closing speed). The chord step (`chord_step` below) works out the
+//!   separation along an axis that starts as the measure's and turns with the nearest side,
+//!   exactly, at the end it tries: Newton's method on it finds where it falls to a hair above
+//!   the margin, and a bound on its curvature proves it stays above the margin on the way
+//!   (the chord between the ends, less a bulge). Where a side faces a corner that separation is
+//!   the distance, so the step lands in the window of hits, and the nearest points there
+//!   (`landing` below) mostly prove the hit without another measure. Where two corners are
+//!   nearest no axis follows them, and where the chord bound fails, the second-order step
+//!   (`second_order_step` below) bounds that separation from below by a concave function of
+//!   the time instead, checked by one support search per turning core at its end.
 //!
 //! Two circles (each core one point at its body's position) need no loop: turning moves
 //! nothing, and the time their distance falls to the loop's margin has a closed form
@@ -41,9 +46,9 @@ use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex};
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::shape::rotation_of;
-use crate::geometry::support::{extreme_vertex_near, Posed};
+use crate::geometry::support::{extreme_vertex, extreme_vertex_near, Posed};
 use crate::geometry::trace::NoTrace;
-use crate::geometry::{length, Convex, DVec2, Placement, Pose};
+use crate::geometry::{closest_on_segment, length, Contact, Convex, DVec2, Placement, Pose};
 
 /// A step taken on a lower bound this fraction of the upper one advances nearly as far as one
 /// on the exact distance: [`angular_time_of_impact`] stops GJK there. A lower ratio stops GJK
@@ -358,18 +363,307 @@ fn second_order_step(
     (shorter > dt && excess + (chord - q * shorter) * shorter >= 0.0).then_some(shorter)
 }
 
+/// Where in the window of hits (from the loop's margin, where a step may end at the closest,
+/// up to the tolerance, below which the next measure is a hit) the chord step aims the
+/// separation at its end: near the margin, so that the distance, which the separation along
+/// one axis only bounds from below, still falls in the window when the nearest features have
+/// turned a little away from the axis.
+const CHORD_AIM: f64 = 0.3;
+
+/// How many times at most the chord step works out the separation at a candidate end: the
+/// first from the model at the measure, each further one by Newton's step from the last.
+const CHORD_TRIES: usize = 3;
+
+/// The separation along the chord step's axis at one candidate end, and its slope there.
+#[derive(Clone, Copy)]
+struct Probe {
+    /// The candidate end, as a time since the measure.
+    tau: f64,
+    /// The cores' separation along the axis there, the radii not taken off.
+    separation: f64,
+    slope: f64,
+    /// Each core's support vertex along the axis there: where the next search starts.
+    supports: (usize, usize),
+    /// The directions the supports were searched along, each in its core's frame (A's along
+    /// the axis, B's against it).
+    directions: (DVec2, DVec2),
+    /// The axis there (unit, from A towards B).
+    axis: DVec2,
+    /// B's position less A's there.
+    between: DVec2,
+}
+
+/// A step from the measure `f` that ends where the separation along an axis, worked out
+/// exactly there, is a hair above the loop's margin, proven free by a chord bound; or `None`.
+///
+/// The axis starts as the measure's and turns at the rate `f.turn` (with the nearest side, so
+/// that where a side of one body faces a corner of the other the separation along it is the
+/// distance). Along it the separation `s(τ)` is the centres' separation less each core's
+/// support, and each of these has its second derivative bounded over a span (the centres'
+/// from the motion, as in `second_order_step`; each support's by its reach times the square of
+/// the rate the axis turns at in the core's frame: every vertex's height is a sinusoid of that
+/// amplitude at most, and the support, their maximum, lies below the chord of its values at
+/// two times plus that bound's bulge). So over `[0, T]`
+///
+/// ```text
+/// s(τ) ≥ s(0) + (s(T) − s(0))·τ/T − k·τ·(T − τ),
+/// ```
+///
+/// `k` half the bound on how fast the slope falls: a convex function of τ whose least value
+/// on `[0, T]` has a closed form. Where it is at least the target (margin and radii), the
+/// bodies stay apart over the whole step, as the loop needs; near a contact the chord falls
+/// much faster than the bulge grows, and the least value is `s(T)` itself. Unlike the
+/// second-order step, whose bound at the end is its model's, the end here is exact: the step
+/// lands where the separation is, not a bound on it, and `T` is found by Newton's method on
+/// `s`, from the root of its second-order model at τ = 0 on the nearest features. Landed in
+/// the window of hits, it also returns the upper bound on the distance there that [`landing`]
+/// finds, when that is below the tolerance: the hit, proven without another measure.
+fn chord_step(
+    a: &MovingBody,
+    b: &MovingBody,
+    fixed: &Fixed,
+    f: &StepStart,
+    margin: f64,
+) -> Option<(f64, Option<Contact>)> {
+    let (at_a, at_b) = f.at;
+    let n = f.axis;
+    let radii = a.local.radius + b.local.radius;
+    let target = margin + radii;
+    let s0 = f.separation;
+    // (Not `s0 <= target`: a NaN anywhere ends here too.)
+    if s0.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
+        return None;
+    }
+    let hit_level = margin / STOP_SHORT_FRACTION + radii;
+    let aim = target + CHORD_AIM * (hit_level - target);
+    let w = f.turn;
+    let (wa, wb) = (w - a.angular_velocity, w - b.angular_velocity);
+    let dx = at_b.position - at_a.position;
+    let dv = b.velocity - a.velocity;
+    let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
+    let remaining = 1.0 - f.t;
+    let c0 = dx.dot(n);
+    let turned = |u: DVec2, rate: f64, tau: f64| {
+        if rate == 0.0 {
+            u
+        } else {
+            rotation_of(rate * tau).rotate(u)
+        }
+    };
+    let separation = |tau: f64, from: (usize, usize)| {
+        // A support's height along its turned direction and how fast it rises.
+        let support = |core: &Convex, u: DVec2, rate: f64, from: usize| {
+            let u = turned(u, rate, tau);
+            let i = climb(core, u, from);
+            let v = core.vertices[i];
+            (v.dot(u), rate * v.dot(u.perp()), i, u)
+        };
+        let axis = turned(n, w, tau);
+        let between = dx + dv * tau;
+        let (ha, ra, ia, ua) = support(&a.local, ua, wa, from.0);
+        let (hb, rb, ib, ub) = support(&b.local, ub, wb, from.1);
+        Probe {
+            tau,
+            separation: between.dot(axis) - ha - hb,
+            slope: dv.dot(axis) + w * between.dot(axis.perp()) - ra - rb,
+            supports: (ia, ib),
+            directions: (ua, ub),
+            axis,
+            between,
+        }
+    };
+    // Half the bound on how fast the slope may fall over [0, span].
+    let bend = |span: f64| {
+        let mut k = fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb;
+        if w != 0.0 {
+            // c'' = 2w·Δv·n⊥ − w²·c for the centres' separation c (see `second_order_step`):
+            // at most 2|w| times the bound on |Δv·n⊥| over the span, plus w² times how far
+            // below zero c may go.
+            let (w, dv_len) = (w.abs(), fixed.relative_speed);
+            let centres_far = fixed.centres_apart + dv_len * (f.t + span);
+            let across = dv.dot(n.perp()).abs() + dv_len * w * span;
+            let lowest = c0 - span * (dv_len + w * centres_far);
+            k += w * (2.0 * across + w * (-lowest).max(0.0));
+        }
+        0.5 * k
+    };
+    // Whether the chord bound over [0, p.tau] stays at the target.
+    let holds = |p: &Probe| {
+        let (end, s) = (p.tau, p.separation);
+        if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
+            return false;
+        }
+        let k = bend(end);
+        let chord = (s - s0) / end;
+        // The least of s0 + chord·τ − k·τ·(end − τ): where its slope is zero, if inside.
+        let at = if k > 0.0 {
+            ((k * end - chord) / (2.0 * k)).clamp(0.0, end)
+        } else {
+            end
+        };
+        s0 + chord * at - k * at * (end - at) >= target
+    };
+    // The model at τ = 0 on the nearest features: their separation's slope and curvature.
+    let near = |core: &Convex, ends: [usize; 2], u: DVec2, rate: f64| {
+        let v = |i: usize| core.vertices[i];
+        let rise = (rate * v(ends[0]).dot(u.perp())).max(rate * v(ends[1]).dot(u.perp()));
+        let height = v(ends[0]).dot(u).max(v(ends[1]).dot(u));
+        (rise, rate * rate * height)
+    };
+    let (rise_a, bend_a) = near(&a.local, f.near.0, ua, wa);
+    let (rise_b, bend_b) = near(&b.local, f.near.1, ub, wb);
+    let slope = dv.dot(n) + w * dx.dot(n.perp()) - rise_a - rise_b;
+    let curvature = 2.0 * w * dv.dot(n.perp()) - w * w * c0 + bend_a + bend_b;
+    // The first τ where s0 + slope·τ + curvature·τ²/2 falls to the aim (the form that
+    // subtracts no nearly equal numbers), or the rest of the motion.
+    let fall = s0 - aim;
+    let disc = slope * slope - 2.0 * curvature * fall;
+    let mut end = if slope < 0.0 && disc >= 0.0 {
+        2.0 * fall / (-slope + disc.sqrt())
+    } else if slope >= 0.0 && curvature < 0.0 {
+        (slope + disc.sqrt()) / -curvature
+    } else {
+        remaining
+    }
+    .min(remaining);
+    let mut from = (f.near.0[0], f.near.1[0]);
+    let mut best: Option<Probe> = None;
+    for _ in 0..CHORD_TRIES {
+        // (Not `end <= 0.0`: a NaN ends here too.)
+        if end.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+            break;
+        }
+        let p = separation(end, from);
+        if holds(&p) {
+            if best.as_ref().is_none_or(|b| b.tau < end) {
+                best = Some(p);
+            }
+            if end >= remaining || p.separation < hit_level {
+                break;
+            }
+        }
+        // Newton's step towards the aim, where the separation still falls.
+        if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
+            break;
+        }
+        let next = (end + (p.separation - aim) / -p.slope).min(remaining);
+        if next == end {
+            break;
+        }
+        (end, from) = (next, p.supports);
+    }
+    let best = best?;
+    // Landed in the window of hits: the nearest points there may prove the hit.
+    let landed = (best.separation < hit_level)
+        .then(|| landing(a, b, &best, at_a.position + a.velocity * best.tau))
+        .filter(|c| c.distance + radii < hit_level);
+    Some((best.tau, landed))
+}
+
+/// The vertex of a core farthest along `u`, by a climb from vertex `from`, which on a convex
+/// polygon ends on the peak (or, where rounding breaks its single peak, a few ulps below it,
+/// as [`extreme_vertex_near`] may): the support along a direction that has turned a little
+/// since `from` was it, in a step or two. A climb that goes on past [`CLIMB_LIMIT`] steps (a
+/// large polygon, turned far) hands over to the bisection of [`extreme_vertex`].
+fn climb(core: &Convex, u: DVec2, from: usize) -> usize {
+    let vertices = &core.vertices;
+    let n = vertices.len();
+    let (mut i, mut h) = (from, vertices[from].dot(u));
+    let mut steps = 0;
+    for forward in [true, false] {
+        loop {
+            let j = match (forward, i) {
+                (true, i) if i + 1 == n => 0,
+                (true, i) => i + 1,
+                (false, 0) => n - 1,
+                (false, i) => i - 1,
+            };
+            let hj = vertices[j].dot(u);
+            if hj <= h {
+                break;
+            }
+            (i, h) = (j, hj);
+            steps += 1;
+            if steps > CLIMB_LIMIT {
+                return extreme_vertex(core, u);
+            }
+        }
+        if steps > 0 {
+            break;
+        }
+    }
+    i
+}
+
+/// How many steps [`climb`] takes before it hands over to a bisection.
+const CLIMB_LIMIT: usize = 8;
+
+/// An upper bound on the distance at a probe's end, as a contact (in the world, with A's
+/// position at `centre_a`): the nearest any core's support vertex comes to the two sides of
+/// the other core at its support vertex, points of both cores, so no nearer than the cores.
+/// Where a side faces a corner it is the distance, and the separation the chord step landed on
+/// along the side's normal.
+fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> Contact {
+    let (ua, ub) = p.directions;
+    let (c, x) = (p.between.dot(p.axis), p.between.dot(p.axis.perp()));
+    // In the axis's frame about A's position: along the axis, across it.
+    let on_a = |i: usize| {
+        let v = a.local.vertices[i];
+        DVec2::new(v.dot(ua), v.dot(ua.perp()))
+    };
+    let on_b = |j: usize| {
+        let v = b.local.vertices[j];
+        DVec2::new(c - v.dot(ub), x - v.dot(ub.perp()))
+    };
+    let (ia, ib) = p.supports;
+    let (na, nb) = (a.local.vertices.len(), b.local.vertices.len());
+    let (tip_a, tip_b) = (on_a(ia), on_b(ib));
+    let mut best = (f64::INFINITY, tip_a, tip_b);
+    for side in [[(ia + na - 1) % na, ia], [ia, (ia + 1) % na]] {
+        let (q, _) = closest_on_segment(on_a(side[0]), on_a(side[1]), tip_b);
+        let d = (tip_b - q).length();
+        if d < best.0 {
+            best = (d, q, tip_b);
+        }
+    }
+    for side in [[(ib + nb - 1) % nb, ib], [ib, (ib + 1) % nb]] {
+        let (q, _) = closest_on_segment(on_b(side[0]), on_b(side[1]), tip_a);
+        let d = (q - tip_a).length();
+        if d < best.0 {
+            best = (d, tip_a, q);
+        }
+    }
+    let world = |v: DVec2| centre_a + p.axis * v.x + p.axis.perp() * v.y;
+    Contact::from_core(
+        best.0,
+        p.axis,
+        world(best.1),
+        world(best.2),
+        a.local.radius,
+        b.local.radius,
+    )
+}
+
 /// The query's measure ([`query_measure`]) with what it keeps from one iteration to the next:
-/// GJK's last simplex, and the features a second-order step starts from.
+/// GJK's last simplex, the features a step starts from, and where a chord step landed with the
+/// hit its nearest points prove there (the next measure, at that time, is that hit).
 struct QueryMeasure<'a> {
     a: &'a MovingBody,
     b: &'a MovingBody,
     fixed: Fixed,
     seed: Simplex,
     features: Option<StepStart>,
+    landed: Option<(f64, Contact)>,
 }
 
 impl Measure for QueryMeasure<'_> {
     fn measure(&mut self, t: f64, _exact: bool) -> Measured {
+        if let Some((at, contact)) = self.landed.take() {
+            if at == t {
+                self.features = None;
+                return Measured::exact(self.a.pose_at(t), self.b.pose_at(t), contact);
+            }
+        }
         query_measure(
             self.a,
             self.b,
@@ -383,9 +677,21 @@ impl Measure for QueryMeasure<'_> {
     fn farther(&mut self, t: f64, dt: f64, margin: f64) -> f64 {
         // The loop asks right after measuring at `t`, so the features are that measure's.
         debug_assert!(self.features.is_none_or(|f| f.t == t));
-        self.features
-            .and_then(|f| second_order_step(self.a, self.b, &self.fixed, &f, dt, margin))
-            .unwrap_or(dt)
+        let Some(f) = &self.features else {
+            return dt;
+        };
+        // The chord step, unless two corners are nearest: the line between them turns as they
+        // pass, and the separation along any one axis falls short of the distance there.
+        let corners = f.near.0[0] == f.near.0[1] && f.near.1[0] == f.near.1[1];
+        if !corners {
+            if let Some((step, landed)) = chord_step(self.a, self.b, &self.fixed, f, margin) {
+                if step > dt {
+                    self.landed = landed.map(|c| (t + step, c));
+                    return step;
+                }
+            }
+        }
+        second_order_step(self.a, self.b, &self.fixed, f, dt, margin).unwrap_or(dt)
     }
 }
 
@@ -459,6 +765,7 @@ pub fn angular_time_of_impact(
         fixed,
         seed: Simplex::EMPTY,
         features: None,
+        landed: None,
     };
     let (end, iterations) = advance(a, b, settings, (reach, start), &mut measurer, &mut NoTrace);
     AngularImpact {
