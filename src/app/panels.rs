@@ -333,16 +333,12 @@ fn side(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Vec<Comm
         scene_menu(ui, app, panel, out);
     }
     let mut demo = app.playback.demo;
-    egui::ComboBox::from_label("Demo")
-        .selected_text(demo.title())
-        .width(DEMO_LIST_WIDTH.min(field_width(ui)))
-        .height(DEMO_LIST_HEIGHT)
-        .show_ui(ui, |ui| {
-            for d in Demo::ALL {
-                ui.selectable_value(&mut demo, d, d.title())
-                    .on_hover_text(format!("{} ({})", d.article(), d.as_str()));
-            }
-        });
+    labelled_list(ui, "Demo", demo.title(), |ui| {
+        for d in Demo::ALL {
+            ui.selectable_value(&mut demo, d, d.title())
+                .on_hover_text(format!("{} ({})", d.article(), d.as_str()));
+        }
+    });
     if demo != app.playback.demo {
         out.push(Command::Demo(demo));
     }
@@ -765,13 +761,48 @@ fn scene_menu(ui: &mut egui::Ui, app: &App, panel: &mut PanelState, out: &mut Ve
     let Some((_, listing)) = &panel.browser else {
         return;
     };
-    egui::ComboBox::from_label("Scene")
-        .selected_text(displayable(&app.doc.scene.title))
-        .width(DEMO_LIST_WIDTH.min(field_width(ui)))
-        .height(DEMO_LIST_HEIGHT)
-        .show_ui(ui, |ui| scene_entries(ui, app, listing, out))
-        .response
-        .on_hover_text(format!("one of {}", listing.place));
+    labelled_list(ui, "Scene", displayable(&app.doc.scene.title), |ui| {
+        scene_entries(ui, app, listing, out)
+    })
+    .on_hover_text(format!("one of {}", listing.place));
+}
+
+/// A drop-down list showing `selected`, and its `label` after it, in a row no wider than the
+/// panel: the list takes the room the label leaves (at most [`DEMO_LIST_WIDTH`]) and cuts a
+/// selected title too long for it short. (egui's own labelled list cuts its text only at the
+/// whole row's width, and a long title, in presentation mode's larger text, pushed the label
+/// and everything the panel lays out after it past the panel's edge.)
+fn labelled_list(
+    ui: &mut egui::Ui,
+    label: &str,
+    selected: impl Into<egui::WidgetText>,
+    contents: impl FnOnce(&mut egui::Ui),
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let label_width = ui.fonts(|f| {
+            f.layout_no_wrap(label.to_owned(), font, egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        });
+        let room = ui.available_width() - label_width - ui.spacing().item_spacing.x;
+        let width = room.min(DEMO_LIST_WIDTH).max(ui.spacing().interact_size.x);
+        let list = ui
+            .scope(|ui| {
+                ui.set_max_width(width);
+                egui::ComboBox::from_id_salt(label)
+                    .selected_text(selected)
+                    .width(width)
+                    .height(DEMO_LIST_HEIGHT)
+                    .truncate()
+                    .show_ui(ui, contents)
+                    .response
+            })
+            .inner;
+        ui.label(label);
+        list
+    })
+    .inner
 }
 
 /// The scenes of `listing`, one button each (the open one marked); a broken file greyed, its
@@ -2005,6 +2036,52 @@ mod tests {
                     "{width} points at zoom {zoom}: {pair:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_labelled_list_keeps_a_long_title_and_its_label_inside_the_panel() {
+        let title = "Turning cast (conservative advancement), a title longer than any";
+        // Panel widths in points: presentation mode's larger text leaves fewer.
+        for width in [330.0, 280.0, 220.0, 150.0] {
+            let ctx = egui::Context::default();
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(width, 200.0),
+                )),
+                ..Default::default()
+            };
+            let out = ctx.run(input, |ctx| {
+                egui::CentralPanel::default().show(ctx, |ui| {
+                    labelled_list(ui, "Demo", title, |_| {});
+                });
+            });
+            let texts: Vec<(String, egui::Rect)> = out
+                .shapes
+                .iter()
+                .filter_map(|c| match &c.shape {
+                    egui::Shape::Text(t) => Some((
+                        t.galley.text().to_owned(),
+                        t.galley.rect.translate(t.pos.to_vec2()),
+                    )),
+                    _ => None,
+                })
+                .collect();
+            let find = |pick: &dyn Fn(&str) -> bool| {
+                texts
+                    .iter()
+                    .find(|(t, _)| pick(t))
+                    .map(|(_, r)| *r)
+                    .unwrap_or_else(|| panic!("{width}: {texts:?}"))
+            };
+            let label = find(&|t| t == "Demo");
+            let shown = find(&|t| t.starts_with("Turning"));
+            assert!(label.max.x <= width, "{width}: label {label:?}");
+            assert!(
+                shown.max.x < label.min.x,
+                "{width}: title {shown:?}, label {label:?}"
+            );
         }
     }
 
