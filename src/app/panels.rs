@@ -32,6 +32,8 @@ const STRIP_LEAST: f32 = 90.0;
 /// Share of the side panel's width that a read-out's name may take; its value wraps in the
 /// rest.
 const READOUT_NAME_SHARE: f32 = 0.42;
+/// The side panel's id.
+const SIDE: &str = "side";
 /// The demo list's width: the longest demo title fits.
 const DEMO_LIST_WIDTH: f32 = 260.0;
 /// The demo list's most height: room for every demo, so none hides below the fold (egui's
@@ -142,6 +144,8 @@ pub(super) struct PanelState {
     pub(super) focus_open: bool,
     /// When the browser's list was read (egui's clock, seconds), and the list.
     browser: Option<(f64, Listing)>,
+    /// egui's zoom when the side panel was last laid out (presentation mode's is larger).
+    zoom: f32,
 }
 
 impl PanelState {
@@ -187,7 +191,14 @@ pub(super) fn show(ctx: &egui::Context, app: &App, panel: &mut PanelState) -> Ve
     // the frame of two 1,000-gons, opaque, and four times that blended and textured by egui.
     let frame = egui::Frame::side_top_panel(&ctx.style()).fill(egui::Color32::TRANSPARENT);
     let widest = (screen.x * PANEL_MOST_SHARE).clamp(*PANEL_WIDTHS.start(), *PANEL_WIDTHS.end());
-    egui::SidePanel::left("side")
+    // Into or out of presentation mode (once egui's zoom has followed), the side panel starts
+    // again from its default width: egui keeps its width in points, and presentation mode's
+    // larger points cap it lower, which would otherwise leave it narrow when the mode is left.
+    if panel.zoom != ctx.zoom_factor() {
+        panel.zoom = ctx.zoom_factor();
+        ctx.data_mut(|d| d.remove::<egui::containers::panel::PanelState>(egui::Id::new(SIDE)));
+    }
+    egui::SidePanel::left(SIDE)
         .frame(frame)
         .resizable(true)
         .default_width(PANEL_WIDTH.min(widest))
