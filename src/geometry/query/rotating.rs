@@ -152,7 +152,8 @@ fn query_measure<'a>(
             };
         }
     }
-    let start = a.pose.position - b.pose.position;
+    // Without a seed, from B's position towards A's, where they are now.
+    let start = pose_a.position - pose_b.position;
     let g = gjk_bounds(&core_a, &core_b, seed, start, scale, enough);
     *features = None;
     match gjk_measure(a, b, poses, g, scale) {
