@@ -26,10 +26,9 @@ const MITRE_LIMIT: f32 = 4.0;
 
 /// A convex polygon filled as egui fills one, its edge smoothed over `feathering` (not smoothed
 /// if that is 0), added to `mesh` in triangles that halve the outline level by level. A fan from
-/// one corner makes slivers
-/// across the whole polygon, and a tiled rasterizer sets each sliver up in every tile it
-/// crosses: for a 2,000-edge MD that cost more than the rest of the frame. The halving's
-/// triangles are as many (n − 2), most of them small, along the outline.
+/// one corner makes slivers across the whole polygon, and a tiled rasterizer sets each sliver up
+/// in every tile it crosses: for a 2,000-edge MD that cost more than the rest of the frame. The
+/// halving's triangles are as many (n − 2), most of them small, along the outline.
 pub fn convex_fill(points: &[Pos2], color: Color32, feathering: f32, mesh: &mut Mesh) {
     let n = points.len();
     if n < 3 || color == Color32::TRANSPARENT {
