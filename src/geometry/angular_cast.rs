@@ -396,6 +396,9 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// which the bodies are known at least the tolerance apart), `measurer` measures the bodies
 /// and may lengthen a step ([`Measure`]), and each iteration goes to `trace`. The cast with its
 /// `iterations` left empty, and how many there were.
+// Always inlined: out of line (as the query's first measure grew), each rotating cast took
+// about 1 % more instructions.
+#[inline(always)]
 pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,

@@ -890,15 +890,25 @@ pub(crate) struct LeadingFace {
     pub face: [usize; 2],
     /// The other core's vertex deepest towards the face (least along its outward normal).
     pub vertex: usize,
+    /// The face's outward normal (unit), in its core's frame.
+    pub normal: DVec2,
+    /// How far the vertex lies out from the face's line along `normal`: the cores' separation
+    /// along it (the face's core lies behind its line, and no vertex of the other is deeper),
+    /// so a lower bound on their distance.
+    pub gap: f64,
+    /// The vertex and the point of the face nearest it, in the face's core's frame: their
+    /// distance bounds the cores' from above, and equals it where the vertex faces the face.
+    pub nearest: (DVec2, DVec2),
 }
 
 /// Of the two faces the face test leads with (at each core's tip, [`Tips`], the one facing the
 /// other core better), the one with the larger gap, and the other core's vertex deepest
 /// towards it; B placed in A's frame by `b_in_a`. On small cores apart or touching, that face
-/// and vertex are mostly the nearest features, or next to them: a start for GJK's walk (the
-/// rotating query's first measure) that leaves it one support search to confirm. `None`
-/// unless both cores have an area and at most [`FACE_TEST_MAX`] vertices (on larger ones
-/// GJK's own start costs less than the searches). A hint only: nothing is proven by it.
+/// and vertex are mostly the nearest features, or next to them: where the vertex faces the
+/// face its gap is the distance (the rotating query's first measure, which otherwise starts
+/// GJK's walk from them, leaving it one support search to confirm). `None` unless both cores
+/// have an area and at most [`FACE_TEST_MAX`] vertices (on larger ones GJK's own start costs
+/// less than the searches).
 pub(crate) fn leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
     if !small(a.vertices.len()) || !small(b.vertices.len()) {
@@ -925,10 +935,24 @@ pub(crate) fn leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<
     } else {
         (true, of_a)
     };
-    gap.is_finite().then_some(LeadingFace {
+    if !gap.is_finite() {
+        return None;
+    }
+    let (faces, other) = if from_a {
+        (&a.vertices, seen_b)
+    } else {
+        (&b.vertices, seen_a)
+    };
+    let [i, j] = face;
+    let edge = faces[j] - faces[i];
+    let at = other.at(vertex);
+    Some(LeadingFace {
         from_a,
         face,
         vertex,
+        normal: outward(edge) / edge.length(),
+        gap,
+        nearest: (at, closest_on_segment(faces[i], faces[j], at).0),
     })
 }
 
@@ -1444,6 +1468,13 @@ mod tests {
         assert!(f.from_a, "{f:?}");
         assert_eq!(face_of(&a, &f).map(|v| v.x), [1.0, 1.0], "{f:?}");
         assert_eq!(b.vertices[f.vertex].x, 2.0, "{f:?}");
+        // The gap along the side's normal is the cores' separation; the vertex and the side's
+        // point nearest it are a pair of the cores' points, in A's frame.
+        assert!(near(f.gap, 1.0) && near_v(f.normal, DVec2::X), "{f:?}");
+        assert!(near_v(f.nearest.0, b.vertices[f.vertex]), "{f:?}");
+        let (v, p) = f.nearest;
+        assert!(near(p.x, 1.0) && p.y.abs() <= 1.0, "{f:?}");
+        assert!(near(length(v - p), f.gap) || v.y > 1.0, "{f:?}");
         // A triangle's corner at (−1.6, 0) pointing at A's side x = −1: that side leads, with
         // the corner; the triangle's own sides there turn 60° away.
         let tip = regular_polygon(3, 1.0, DVec2::new(-2.6, 0.0), 0.0);
@@ -1454,6 +1485,10 @@ mod tests {
             near_v(tip.vertices[f.vertex], DVec2::new(-1.6, 0.0)),
             "{f:?}"
         );
+        // In the box's frame: the corner faces the side, 0.6 out along its normal.
+        assert!(near(f.gap, 0.6) && near_v(f.normal, -DVec2::X), "{f:?}");
+        assert!(near_v(f.nearest.0, DVec2::new(-1.6, 0.0)), "{f:?}");
+        assert!(near_v(f.nearest.1, DVec2::new(-1.0, 0.0)), "{f:?}");
         // The triangle in a frame of its own, placed where it was: the same face and corner.
         let placed = Placement::from(Pose::new(DVec2::new(0.3, -2.0), 0.8));
         let own = Convex {
@@ -1464,8 +1499,12 @@ mod tests {
                 .collect(),
             radius: 0.0,
         };
-        let seen = leading_face(&own, &a, Placement::IDENTITY.relative_to(&placed));
-        assert_eq!(seen, Some(f));
+        let seen = leading_face(&own, &a, Placement::IDENTITY.relative_to(&placed)).unwrap();
+        assert_eq!(
+            (seen.from_a, seen.face, seen.vertex),
+            (f.from_a, f.face, f.vertex)
+        );
+        assert!(near(seen.gap, f.gap), "{seen:?}");
         // Only small cores with an area: not a segment's (a capsule's), not a 33-gon's.
         let capsule = body(
             Shape::Capsule {

@@ -14,7 +14,10 @@
 //!   next, so one support search usually confirms them), and stops as soon as its bounds decide
 //!   the iteration ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own
 //!   axis. The first iteration, with no simplex yet, starts small cores from the face the face
-//!   test leads with ([`super::leading_face`]): mostly the nearest features already.
+//!   test leads with ([`super::leading_face`]): mostly the nearest features already. Its gap
+//!   (the separation along the face's normal) bounds the distance from below and the vertex's
+//!   distance from the face from above; where these decide the iteration, as where the vertex
+//!   faces the face (they are equal), they are the measure and GJK does not run.
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
 //! * **The start.** Each body lies within its bounding disc however it turns, and the discs'
@@ -38,12 +41,13 @@
 //! nothing, and the time their distance falls to the loop's margin has a closed form
 //! (`centred_discs` below).
 
+use super::LeadingFace;
 use crate::geometry::angular_cast::{
     advance, floored_tolerance, gjk_measure, scale_of_motion, Measure, Measured,
     STOP_SHORT_FRACTION,
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
-use crate::geometry::gjk::{gjk_bounds, Simplex};
+use crate::geometry::gjk::{gjk_bounds, Simplex, GJK_TOUCH_RELATIVE};
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::shape::rotation_of;
 use crate::geometry::support::{extreme_vertex, extreme_vertex_near, Posed};
@@ -89,9 +93,9 @@ struct Fixed {
 /// rigorous, so the step is as safe as on the exact distance. When GJK gives no distance,
 /// [`super::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
 /// simplex the last iteration's GJK ended with (empty at first: GJK starts from the leading
-/// face of small cores, else along the line from B's position to A's) and becomes the one this
-/// iteration's ended with; `features` become what a second-order step from this measure needs
-/// (none after the exact fallback).
+/// face of small cores, which may decide the first iteration alone, else along the line from
+/// B's position to A's) and becomes the one this iteration's ended with (or the leading face's);
+/// `features` become what a step from this measure needs (none after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
@@ -135,7 +139,10 @@ fn query_measure<'a>(
     };
     // The first measure (no simplex yet) starts from the face the face test leads with, on
     // small cores: where GJK's walk from the line between the positions takes three or four
-    // support searches to the nearest features, that face and vertex are mostly them.
+    // support searches to the nearest features, that face and vertex are mostly them. Where
+    // the face's gap and the vertex's distance from it decide the iteration (mostly where the
+    // vertex faces the face: the two are equal, the distance), they are the measure, with no
+    // GJK.
     if seed.is_empty() {
         let (at_a, at_b) = (core_a.placement(), core_b.placement());
         if let Some(f) = super::leading_face(&a.local, &b.local, at_b.relative_to(at_a)) {
@@ -150,6 +157,14 @@ fn query_measure<'a>(
             } else {
                 Simplex::of(&[point(f.vertex, i), point(f.vertex, j)])
             };
+            let upper = length(f.nearest.0 - f.nearest.1);
+            // (As GJK's: nearer than its touching distance, the exact contact decides.)
+            let apart = f.gap > GJK_TOUCH_RELATIVE * scale;
+            if apart && enough(f.gap, upper) {
+                let m = face_measure(a, b, poses, (at_a, at_b), &f, upper);
+                *features = StepStart::of((a, b), t, (&core_a, &core_b), seed, &m);
+                return m;
+            }
         }
     }
     // Without a seed, from B's position towards A's, where they are now.
@@ -166,6 +181,44 @@ fn query_measure<'a>(
             pose_b,
             super::contact(&a.local, pose_a, &b.local, pose_b),
         ),
+    }
+}
+
+/// The measure of [`query_measure`] from a leading face `f` (its gap a lower bound on the
+/// cores' distance, `upper`, the vertex's distance from the face, an upper bound): a step on
+/// the gap along the face's normal, the contact the vertex and the face's point nearest it.
+fn face_measure(
+    a: &MovingBody,
+    b: &MovingBody,
+    (pose_a, pose_b): (Pose, Pose),
+    (at_a, at_b): (&Placement, &Placement),
+    f: &LeadingFace,
+    upper: f64,
+) -> Measured {
+    let (vertex, on_face) = f.nearest;
+    // In the world, the normal from A towards B.
+    let (axis, point_a, point_b) = if f.from_a {
+        (
+            at_a.rotate(f.normal),
+            at_a.apply(on_face),
+            at_a.apply(vertex),
+        )
+    } else {
+        (
+            -at_b.rotate(f.normal),
+            at_b.apply(vertex),
+            at_b.apply(on_face),
+        )
+    };
+    let (ra, rb) = (a.local.radius, b.local.radius);
+    Measured {
+        pose_a,
+        pose_b,
+        contact: Contact::from_core(upper, axis, point_a, point_b, ra, rb),
+        gap: f.gap - ra - rb,
+        axis,
+        slack: 0.0,
+        settled: true,
     }
 }
 
