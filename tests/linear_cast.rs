@@ -867,9 +867,10 @@ fn the_gjk_ray_cast_matches_the_linear_cast() {
         );
         match (fast.normal, exact.normal) {
             (Some(n), Some(m)) => {
-                // Rounded shapes: the discs are approached step by step, and the last step's
-                // line turns a little less than the exact normal (5e-6 seen).
-                assert!((n - m).length() < 1e-4, "{what}: {fast:?} vs {exact:?}");
+                // Rounded shapes: a disc approached step by step would leave the last step's
+                // line turned a little less than the exact normal (up to 2e-6 seen); the cast
+                // ends on the disc instead (5e-14 seen).
+                assert!((n - m).length() < 1e-9, "{what}: {fast:?} vs {exact:?}");
                 worst_normal = worst_normal.max((n - m).length());
             }
             (None, None) => {}

@@ -21,8 +21,11 @@
 //! `x` only ever moves up to a supporting line, so it never passes the true time of impact.
 //! For polygons each step lands on the line of an MD edge or passes an MD vertex's support, and
 //! the cast ends on the entry edge's line: the time is exact up to rounding, like the linear
-//! cast's. For rounded shapes the discs at the MD's vertices are approached step by step (as
-//! conservative advancement does), to within the rounding tolerance in a handful of steps.
+//! cast's. For rounded shapes the discs at the MD's vertices would be approached step by step
+//! (as conservative advancement does), slowly where the ray meets a disc at a glancing angle.
+//! Once a step finds the same vertex again, the cast aims at where the ray meets that vertex's
+//! disc (or passes it) and, where the vertex is the support that way, ends there: on the disc,
+//! exact up to rounding, or with a miss ([`disc_finish`]).
 //!
 //! **Small polygons** (no rounding, at most [`FACE_TEST_MAX`] vertices each) are cast by the
 //! MD's faces instead ([`faces_impact`]): every edge of the MD is an edge of A or of B, so the
@@ -41,6 +44,7 @@ use crate::geometry::gjk::{
     md_support_met, nearest_of_simplex, nonzero_direction, same_point, Nearest, Simplex,
     GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
+use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed};
 use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
 
@@ -687,6 +691,15 @@ fn ray_cast(
             outward = Some(v); // made unit once, at the end
         }
         let known = simplex.iter().any(|q| same_point(q, &p));
+        // Rounded shapes: x moved up to a line of the simplex's one vertex again, closing in
+        // on that vertex's disc. A ray meeting the disc at a glancing angle comes only a little
+        // nearer at each such step; [`disc_finish`] ends the cast on the disc at once where it
+        // can.
+        if margin > 0.0 && known && moved && simplex.len() == 1 {
+            if let Some(end) = disc_finish(a, b, &simplex[0], d, lambda, touch) {
+                return Some(end);
+            }
+        }
         if known && !moved {
             // Nothing new, and x did not move. In exact arithmetic that cannot happen while x
             // is farther than the radius from the MD: a simplex point lies no farther along v
@@ -731,6 +744,56 @@ fn ray_cast(
             normal: Some(-n),
         }),
         None => None,
+    }
+}
+
+/// The end of [`ray_cast`]'s cast where the nearest MD point to the ray's point (at time
+/// `lambda`) is the MD vertex `vertex`, the MD grown by the radii of `a` and `b` (`touch`: that
+/// plus rounding). From the vertex, aim at where the ray from the origin along `d` first meets
+/// the vertex's disc, or, where it passes the disc, across the ray at its line. Where the
+/// vertex is the MD's support along that aim, the line through it across the aim supports the
+/// MD, and the disc's edge is the grown MD's there: the ray, entering the disc, enters the grown
+/// MD (the hit). Across the ray, the support's line, pushed out by the radii, keeps the whole
+/// ray off the grown MD where it lies wider of the ray's line than `touch` (a miss). `None`
+/// otherwise: the cast goes on. Out of line, and only where x is closing in on a disc: its
+/// roots and divisions, inlined, were worked out on every step of every cast.
+#[inline(never)]
+fn disc_finish(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    vertex: &MdVertex,
+    d: DVec2,
+    lambda: f64,
+    touch: f64,
+) -> Option<LinearImpact> {
+    let radius = a.radius() + b.radius();
+    let v = vertex.point;
+    let closing = v.dot(d);
+    if closing.is_nan() || closing <= 0.0 {
+        return None; // moving away from the vertex: the step along `v` shows the miss
+    }
+    let entry = disc_entry(-v, crate::geometry::length(v), d, radius);
+    let aim = match entry {
+        Some(t) => d * t - v,
+        None => d * (closing / d.length_squared()) - v,
+    };
+    let (support, _) = md_support_met(a, b, aim);
+    match entry {
+        Some(t) if t > lambda && same_point(&support, vertex) => Some(if t <= 1.0 {
+            LinearImpact {
+                status: CastStatus::Hit,
+                toi: t,
+                normal: unit(-aim),
+            }
+        } else {
+            LinearImpact::MISS
+        }),
+        // The aim is across the ray: where the line of the MD's support that way, pushed out by
+        // the radius, lies wider of the ray's line than rounding, the ray misses.
+        None if aim.dot(d * lambda - support.point) > touch * crate::geometry::length(aim) => {
+            Some(LinearImpact::MISS)
+        }
+        _ => None,
     }
 }
 
@@ -885,5 +948,60 @@ mod tests {
             seen.iter().all(|&k| k > 500),
             "hits, misses, overlaps: {seen:?}"
         );
+    }
+
+    /// A circle sweeping past a pentagon's corner at a glancing angle meets the disc about the
+    /// corner: the cast ends on that disc, at its exact time and normal (step by step, the
+    /// supporting lines would close in on it from outside and stop within the touch tolerance,
+    /// their normal turned by about 10⁻⁶), and a path that passes the disc by 10⁻⁹ misses.
+    #[test]
+    fn a_glancing_ray_ends_on_the_corners_disc() {
+        let pentagon = Convex {
+            vertices: (0..5)
+                .map(|k| DVec2::from_angle(TAU * k as f64 / 5.0))
+                .collect(),
+            radius: 0.0,
+        };
+        let circle = Convex {
+            vertices: vec![DVec2::ZERO],
+            radius: 0.5,
+        };
+        let corner = pentagon.vertices[0]; // (1, 0): its normal cone spans ±36° about +x
+        for (offset, start_y) in [(1e-4, -3.0), (1e-2, -2.0), (0.05, -2.5), (1e-7, -3.0)] {
+            // The circle's centre moves up the line x = 1 + 0.5 − offset.
+            let x = corner.x + 0.5 - offset;
+            let velocity = DVec2::new(0.0, 6.0);
+            let at_a = Placement::new(DVec2::new(x, start_y), 0.7);
+            let cast = linear_time_of_impact(
+                &circle,
+                at_a,
+                velocity,
+                &pentagon,
+                Placement::IDENTITY,
+                DVec2::ZERO,
+            );
+            // Where the centre is 0.5 from the corner, below it.
+            let y = -((0.5 - (x - corner.x)) * (0.5 + (x - corner.x))).sqrt();
+            let toi = (y - start_y) / velocity.y;
+            let normal = (corner - DVec2::new(x, y)) / 0.5; // from A towards B
+            assert_eq!(cast.status, CastStatus::Hit, "{offset}: {cast:?}");
+            assert!(
+                (cast.toi - toi).abs() < 1e-12,
+                "{offset}: {cast:?} vs {toi}"
+            );
+            let off = (cast.normal.unwrap() - normal).length();
+            assert!(off < 1e-12, "{offset}: {cast:?} vs {normal}: {off:e}");
+            // Passing by 10⁻⁹: a miss.
+            let wide = Placement::new(DVec2::new(corner.x + 0.5 + 1e-9, start_y), 0.7);
+            let miss = linear_time_of_impact(
+                &circle,
+                wide,
+                velocity,
+                &pentagon,
+                Placement::IDENTITY,
+                DVec2::ZERO,
+            );
+            assert_eq!(miss, LinearImpact::MISS, "{offset}");
+        }
     }
 }
