@@ -1,7 +1,8 @@
 //! Closed forms for the pairs a program meets most: a point core (a circle) or a box against a
 //! box, each box in its own frame, where it is the rectangle `[−h, h]` ([`centred_box`]). No
 //! walk, no iteration: a few dozen operations, where the face test or GJK would take a few
-//! hundred.
+//! hundred. And a point core against any convex polygon: a short walk round the polygon to the
+//! feature nearest the point ([`point_polygon`]), where the face test would set up both cores.
 //!
 //! * **A point and a box**: the box's nearest point to the point is the point clamped to the
 //!   box; inside, the nearest side is the one the point is least deep behind.
@@ -18,7 +19,8 @@
 //! points is noise and the general routes decide.
 
 use super::{FaceContact, GRAZING};
-use crate::geometry::{DVec2, Placement};
+use crate::geometry::support::extreme_vertex;
+use crate::geometry::{Convex, DVec2, Placement};
 
 /// The half extents `h` when `core` is the rectangle with corners `±h` (a box in its own frame,
 /// as [`crate::geometry::Shape::Box`] gives it, both extents positive): four vertices, opposite
@@ -65,19 +67,145 @@ pub(super) fn point_box(p: DVec2, h: DVec2) -> Option<(f64, DVec2, DVec2)> {
 /// box's frame.
 pub(super) fn point_against_box(p: DVec2, h: DVec2, point_is_a: bool) -> Option<FaceContact> {
     let (gap, out, on_box) = point_box(p, h)?;
-    // `out` points from the box towards the point.
+    Some(point_contact(p, gap, out, on_box, point_is_a))
+}
+
+/// The contact of a point core (A's when `point_is_a`) at `p` and a polygon's core, both in the
+/// polygon's frame, where [`point_polygon`] shows the point outside.
+pub(super) fn point_against_polygon(
+    p: DVec2,
+    polygon: &Convex,
+    point_is_a: bool,
+) -> Option<FaceContact> {
+    match point_polygon(p, polygon) {
+        PointPolygon::Outside(gap, out, on) => Some(point_contact(p, gap, out, on, point_is_a)),
+        PointPolygon::Inside | PointPolygon::Unsettled => None,
+    }
+}
+
+/// The contact of a point core (A's when `point_is_a`) at `p` and a core whose point `on` is
+/// `gap` from it along `out` (unit, towards the point), in that core's frame.
+fn point_contact(p: DVec2, gap: f64, out: DVec2, on: DVec2, point_is_a: bool) -> FaceContact {
     let (normal, core_a, core_b) = if point_is_a {
-        (-out, p, on_box)
+        (-out, p, on)
     } else {
-        (out, on_box, p)
+        (out, on, p)
     };
-    Some(FaceContact {
+    FaceContact {
         gap,
         normal,
         core_a,
         core_b,
         in_frame_of_a: !point_is_a,
-    })
+    }
+}
+
+/// Where a point lies against a convex polygon ([`point_polygon`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum PointPolygon {
+    /// Outside, by the distance, along the unit normal from the polygon towards the point, from
+    /// the polygon's nearest point.
+    Outside(f64, DVec2, DVec2),
+    /// Strictly inside.
+    Inside,
+    /// Neither shown: within rounding of the boundary, on a polygon whose edges are too short
+    /// for rounding to tell, or where the walk was misled.
+    Unsettled,
+}
+
+/// A point `p` against a convex polygon's core (counter-clockwise, three vertices or more, both
+/// in the polygon's frame): a walk round the polygon from its vertex farthest towards `p` (seen
+/// from the polygon's middle) to the feature nearest `p`, in one direction. At each vertex:
+/// - `p` in the vertex's normal cone (its foot beyond the incoming edge's end and short of the
+///   outgoing edge's start): the vertex is the nearest point;
+/// - `p` in front of an edge's line with its foot on the edge: the edge is nearest, and the
+///   distance is the gap to its line (the polygon lies behind it);
+/// - in front of an edge, its foot past the edge's far end: on to that end;
+/// - behind both edges' lines: strictly inside (an O(log n) test), or, outside, in the corner's
+///   wedge: on round the half of the polygon on `p`'s side of the line from the vertex through
+///   the middle.
+///
+/// Every certificate reads only the vertex's or the edge's own coordinates, so an answer is the
+/// polygon's, however the walk got there. [`PointPolygon::Unsettled`] where an edge is no longer
+/// than rounding (it cannot tell where a foot falls), the point lies within rounding of the
+/// boundary (no direction out), or the walk would turn back; at most one step per vertex.
+pub(super) fn point_polygon(p: DVec2, polygon: &Convex) -> PointPolygon {
+    let core = &polygon.vertices[..];
+    let n = core.len();
+    if n < 3 {
+        return PointPolygon::Unsettled;
+    }
+    let middle = super::middle(core);
+    let mut i = extreme_vertex(polygon, p - middle);
+    let magnitude = p.abs().max(core[i].abs()).max_element();
+    let rounding = GRAZING * magnitude;
+    let long_enough = |e: DVec2| e.abs().max_element() > rounding;
+    // `p`, `lifted` (times the edge's length, positive) out from `edge`, its foot on the edge:
+    // the edge is nearest.
+    let off_edge = |edge: DVec2, lifted: f64| {
+        let length = crate::geometry::length(edge);
+        let gap = lifted / length;
+        if gap <= rounding || gap.is_nan() {
+            return PointPolygon::Unsettled;
+        }
+        let out = super::outward(edge) / length;
+        PointPolygon::Outside(gap, out, p - out * gap)
+    };
+    // +1 once the walk went counter-clockwise, −1 clockwise: it never turns back.
+    let mut heading = 0;
+    for _ in 0..n {
+        let (before, after) = super::around(i, n);
+        let v = core[i];
+        let w = p - v;
+        let (e_in, e_out) = (v - core[before], core[after] - v);
+        if !(long_enough(e_in) && long_enough(e_out)) {
+            return PointPolygon::Unsettled;
+        }
+        let (along_in, along_out) = (w.dot(e_in), w.dot(e_out));
+        let (lifted_in, lifted_out) = (super::outward(e_in).dot(w), super::outward(e_out).dot(w));
+        // Where `p`'s foot falls past the vertex along the outgoing edge, or short of it along
+        // the incoming one (both, at a sharp corner), the edge `p` is in front of holds the
+        // nearest point, or the walk goes on that way; `p` in front of neither goes on past the
+        // end of the edge its foot falls beyond.
+        let (ahead, back) = (along_out > 0.0, along_in < 0.0);
+        let from = core[before];
+        let past_after = along_out >= e_out.length_squared();
+        let short_of_before = (p - from).dot(e_in) <= 0.0;
+        let step = if ahead && lifted_out > 0.0 {
+            if !past_after {
+                return off_edge(e_out, lifted_out);
+            }
+            1
+        } else if back && lifted_in > 0.0 {
+            if !short_of_before {
+                return off_edge(e_in, lifted_in);
+            }
+            -1
+        } else if !ahead && !back {
+            // In the vertex's normal cone (or a NaN).
+            let gap = crate::geometry::length(w);
+            return if gap > rounding && along_out <= 0.0 && along_in >= 0.0 {
+                PointPolygon::Outside(gap, w / gap, v)
+            } else {
+                PointPolygon::Unsettled
+            };
+        } else if super::strictly_inside(core, p) {
+            return PointPolygon::Inside;
+        } else if (middle - v).perp_dot(w) < 0.0 {
+            // Behind both edges' lines, outside: in the corner's wedge, beyond an edge further
+            // round. The line from the vertex through the middle splits the polygon in two;
+            // the walk goes round the half on `p`'s side (counter-clockwise: the right).
+            1
+        } else {
+            -1
+        };
+        if heading == -step {
+            return PointPolygon::Unsettled;
+        }
+        heading = step;
+        i = if step > 0 { after } else { before };
+    }
+    PointPolygon::Unsettled
 }
 
 /// The corners of the box `[−h, h]` placed by `to`.
@@ -208,7 +336,10 @@ pub(super) fn boxes_apart(ha: DVec2, hb: DVec2, b_in_a: &Placement) -> Option<Fa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::contact;
+    use crate::geometry::testing::{near, near_v, regular_polygon, XorShift};
     use crate::geometry::Shape;
+    use std::f64::consts::TAU;
 
     #[test]
     fn only_a_box_in_its_own_frame_is_a_centred_box() {
@@ -248,5 +379,86 @@ mod tests {
         assert!((gap + 0.2).abs() < 1e-15 && out == DVec2::Y && on == DVec2::new(1.5, 1.0));
         // On the boundary: left to the general routes.
         assert!(point_box(DVec2::new(2.0, 0.3), h).is_none());
+    }
+
+    #[test]
+    fn a_point_is_nearest_the_feature_whose_region_holds_it() {
+        // A regular hexagon of circumradius 2, vertex 0 at (2, 0).
+        let hexagon = regular_polygon(6, 2.0, DVec2::ZERO, 0.0);
+        let v = &hexagon.vertices;
+        // Beyond vertex 0, along its bisector: the vertex, 1 away.
+        assert_eq!(
+            point_polygon(DVec2::new(3.0, 0.0), &hexagon),
+            PointPolygon::Outside(1.0, DVec2::X, v[0])
+        );
+        // Off the middle of the edge from vertex 1 to 2 (its line is y = √3): the edge.
+        let PointPolygon::Outside(gap, out, on) = point_polygon(DVec2::new(0.3, 2.5), &hexagon)
+        else {
+            panic!("outside")
+        };
+        assert!(
+            near(gap, 2.5 - 3f64.sqrt()) && near_v(out, DVec2::Y),
+            "{gap} {out}"
+        );
+        assert!(near_v(on, DVec2::new(0.3, 3f64.sqrt())), "{on}");
+        // Inside, and on an edge (no direction out): left to the general routes.
+        assert_eq!(
+            point_polygon(DVec2::new(0.5, -0.7), &hexagon),
+            PointPolygon::Inside
+        );
+        assert_eq!(
+            point_polygon((v[3] + v[4]) * 0.5, &hexagon),
+            PointPolygon::Unsettled
+        );
+    }
+
+    /// On random convex polygons of 3 to 40 vertices and points all round them, near and far,
+    /// inside and out: every settled answer is the exact contact's, and points outside by
+    /// more than rounding are all settled.
+    #[test]
+    fn the_point_walk_agrees_with_the_exact_contact() {
+        let mut rng = XorShift(0x5eed_f0b0_a7c3);
+        let mut settled = [0; 2];
+        for case in 0..4000 {
+            let n = 3 + case % 38;
+            let (w, h) = (0.2 + 2.0 * rng.unit(), 0.2 + 2.0 * rng.unit());
+            let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * TAU).collect();
+            angles.sort_by(f64::total_cmp);
+            let points: Vec<DVec2> = angles
+                .iter()
+                .map(|t| DVec2::new(t.cos() * w, t.sin() * h))
+                .collect();
+            let shape = Shape::Polygon {
+                vertices: points,
+                radius: 0.0,
+            };
+            let Ok((polygon, _)) = shape.to_convex() else {
+                continue;
+            };
+            if polygon.vertices.len() < 3 {
+                continue;
+            }
+            let reach = 3.0 * rng.unit() * rng.unit();
+            let p = DVec2::from_angle(rng.unit() * TAU) * reach;
+            let exact = contact(&Convex::circle(p, 0.0), &polygon);
+            let what = format!("case {case}: {p} against {:?}: {exact:?}", polygon.vertices);
+            match point_polygon(p, &polygon) {
+                PointPolygon::Outside(gap, out, on) => {
+                    settled[0] += 1;
+                    assert!((gap - exact.distance).abs() < 1e-12, "{gap}: {what}");
+                    assert!((out + exact.normal).length() < 1e-9, "{out}: {what}");
+                    assert!((on - exact.point_b).length() < 1e-12, "{on}: {what}");
+                }
+                PointPolygon::Inside => {
+                    settled[1] += 1;
+                    assert!(exact.distance < 0.0, "{what}");
+                }
+                PointPolygon::Unsettled => assert!(exact.distance.abs() < 1e-9, "{what}"),
+            }
+        }
+        assert!(
+            settled.iter().all(|&k| k > 1000),
+            "outside, inside: {settled:?}"
+        );
     }
 }

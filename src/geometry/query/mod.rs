@@ -39,6 +39,8 @@
 //! |---|---|
 //! | two points (two circles) | the closed form of [`circle_circle`] |
 //! | a point or a segment and a segment (circles and capsules against capsules) | the closed form of the nearest points (`segments_nearest`), or GJK and EPA when the segments cross |
+//! | a point (a circle) and a box in its own frame, or two such boxes | the closed forms of `closed_form` |
+//! | a point (a circle) and a polygon of at most [`FACE_TEST_MAX`] vertices | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside (the unsigned distance: or strictly inside); else the face test |
 //! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`super::epa::gjk_epa`], untraced) |
 //!
@@ -105,7 +107,10 @@ mod closed_form;
 pub mod rotating;
 pub mod translating;
 
-use closed_form::{boxes_apart, boxes_overlap, centred_box, point_against_box, point_box, Boxes};
+use closed_form::{
+    boxes_apart, boxes_overlap, centred_box, point_against_box, point_against_polygon, point_box,
+    point_polygon, Boxes, PointPolygon,
+};
 
 pub use rotating::{angular_time_of_impact, AngularImpact};
 pub use translating::{linear_time_of_impact, LinearImpact};
@@ -231,7 +236,18 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 boxes_apart(ha, hb, &b_in_a).map_or_else(by_faces, |f| settled(f, Route::Boxes))
             }
         },
-        Start::Faces => by_faces(),
+        // A circle against a polygon (not a box in its own frame, above): the walk of
+        // `point_polygon`, where it shows the point outside.
+        Start::Faces => {
+            let found = match (&a.vertices[..], &b.vertices[..]) {
+                (&[centre], [_, _, _, ..]) => {
+                    point_against_polygon(b_in_a.apply_inverse(centre), b, true)
+                }
+                ([_, _, _, ..], &[centre]) => point_against_polygon(b_in_a.apply(centre), a, false),
+                _ => None,
+            };
+            found.map_or_else(by_faces, |f| settled(f, Route::Faces))
+        }
         Start::Gjk => by_gjk(),
     }
 }
@@ -276,6 +292,23 @@ pub fn distance(
         (Start::Segments, &[s0, s1], &[centre]) => {
             let p = point_in(centre, &at_b, &at_a);
             return unsigned(length(p - closest_on_segment(s0, s1, p).0));
+        }
+        // A circle against a polygon (not a box in its own frame, above).
+        (Start::Faces, &[centre], [_, _, _, ..]) => {
+            let p = point_in(centre, &at_a, &at_b);
+            match point_polygon(p, b) {
+                PointPolygon::Outside(gap, ..) => return unsigned(gap),
+                PointPolygon::Inside => return 0.0,
+                PointPolygon::Unsettled => {}
+            }
+        }
+        (Start::Faces, [_, _, _, ..], &[centre]) => {
+            let p = point_in(centre, &at_b, &at_a);
+            match point_polygon(p, a) {
+                PointPolygon::Outside(gap, ..) => return unsigned(gap),
+                PointPolygon::Inside => return 0.0,
+                PointPolygon::Unsettled => {}
+            }
         }
         (&Start::PointBox { point_is_a, h }, ..) => {
             let p = if point_is_a {
