@@ -462,7 +462,7 @@ pub(crate) fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
 
 /// Polygons smaller than this are scanned: on so few vertices a bisection saves nothing over
 /// the plain scan. The limit sits where the two meet in GJK and EPA.
-const BISECT_FROM: usize = 24;
+pub(crate) const BISECT_FROM: usize = 24;
 
 /// A vertex where `key` peaks, by bisection over the cycle of a convex polygon (after Dan
 /// Sunday's extreme-point search): O(log n) looks at `key`. Returns it with the largest value

@@ -41,11 +41,11 @@ use super::closed_form::centred_box;
 use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    md_support_met, nearest_of_simplex, nonzero_direction, same_point, Nearest, Simplex,
-    GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
+    md_support_between, md_support_met, nearest_of_simplex, nonzero_direction, same_point,
+    vertices_extent, Nearest, Simplex, GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::minkowski::MdVertex;
-use crate::geometry::support::{CoreShape, Posed};
+use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
 use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
@@ -652,13 +652,12 @@ fn ray_cast(
     // reach: it stops on it, whatever the speed). No pass over the cores to bound them first:
     // on small polygons that cost as much as the cast.
     let mut scale = margin.max(f64::MIN_POSITIVE);
-    let mut support = |dir: DVec2| {
-        let (point, extent) = md_support_met(a, b, dir);
+    let mut support = |(point, extent): (MdVertex, f64)| {
         scale = scale.max(extent);
         (point, margin + GJK_TOUCH_RELATIVE * scale)
     };
 
-    let (first, mut touch) = support(nonzero_direction(start));
+    let (first, mut touch) = support(md_support_met(a, b, nonzero_direction(start)));
     let mut simplex = Simplex::of(&[first]);
     let (mut lambda, mut x) = (0.0, DVec2::ZERO);
     let mut v = x - first.point;
@@ -673,7 +672,16 @@ fn ray_cast(
             break;
         }
         let p;
-        (p, touch) = support(v);
+        (p, touch) = support(match simplex[..] {
+            // x nearest an edge of the simplex: the support lies on the MD's boundary between
+            // the edge's ends, as in GJK, and each core's search bisects the arc of its
+            // vertices between theirs first.
+            // (Small polygons are scanned whatever the arc.)
+            [p, q] if a.vertex_count().max(b.vertex_count()) >= BISECT_FROM => {
+                support_on_arc(a, b, v, p, q)
+            }
+            _ => md_support_met(a, b, v),
+        });
         let ahead = v.dot(x - p.point) - margin * length; // how far x is beyond the line, × |v|
         let mut moved = false;
         if ahead > 0.0 {
@@ -745,6 +753,28 @@ fn ray_cast(
         }),
         None => None,
     }
+}
+
+/// The MD's support along `dir` (with the largest coordinate magnitude of its two vertices),
+/// where it lies on the MD's boundary between `p` and `q`, on `dir`'s side: each core's search
+/// bisects the arc of its vertices between theirs first ([`md_support_between`]). Out of line:
+/// inlined, [`ray_cast`]'s loop took more instructions on every cast.
+#[inline(never)]
+fn support_on_arc(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    dir: DVec2,
+    p: MdVertex,
+    q: MdVertex,
+) -> (MdVertex, f64) {
+    // Counter-clockwise from p to q when that is p → q's right.
+    let (p, q) = if (q.point - p.point).perp_dot(dir) < 0.0 {
+        (p, q)
+    } else {
+        (q, p)
+    };
+    let point = md_support_between(a, b, dir, &p, &q);
+    (point, vertices_extent(a, b, &point))
 }
 
 /// The end of [`ray_cast`]'s cast where the nearest MD point to the ray's point (at time
