@@ -165,8 +165,8 @@ pub(super) fn point_polygon(p: DVec2, polygon: &Convex) -> PointPolygon {
         let (lifted_in, lifted_out) = (super::outward(e_in).dot(w), super::outward(e_out).dot(w));
         // Where `p`'s foot falls past the vertex along the outgoing edge, or short of it along
         // the incoming one (both, at a sharp corner), the edge `p` is in front of holds the
-        // nearest point, or the walk goes on that way; `p` in front of neither goes on past the
-        // end of the edge its foot falls beyond.
+        // nearest point, or the walk goes on that way; `p` behind both edges' lines is inside,
+        // or in the corner's wedge (below).
         let (ahead, back) = (along_out > 0.0, along_in < 0.0);
         let from = core[before];
         let past_after = along_out >= e_out.length_squared();
