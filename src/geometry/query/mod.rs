@@ -236,18 +236,16 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 boxes_apart(ha, hb, &b_in_a).map_or_else(by_faces, |f| settled(f, Route::Boxes))
             }
         },
-        // A circle against a polygon (not a box in its own frame, above): the walk of
-        // `point_polygon`, where it shows the point outside.
-        Start::Faces => {
-            let found = match (&a.vertices[..], &b.vertices[..]) {
-                (&[centre], [_, _, _, ..]) => {
-                    point_against_polygon(b_in_a.apply_inverse(centre), b, true)
-                }
-                ([_, _, _, ..], &[centre]) => point_against_polygon(b_in_a.apply(centre), a, false),
-                _ => None,
+        // The walk of `point_polygon`, where it shows the point outside.
+        Start::PointPolygon { point_is_a } => {
+            let found = if point_is_a {
+                point_against_polygon(b_in_a.apply_inverse(a.vertices[0]), b, true)
+            } else {
+                point_against_polygon(b_in_a.apply(b.vertices[0]), a, false)
             };
             found.map_or_else(by_faces, |f| settled(f, Route::Faces))
         }
+        Start::Faces => by_faces(),
         Start::Gjk => by_gjk(),
     }
 }
@@ -293,18 +291,13 @@ pub fn distance(
             let p = point_in(centre, &at_b, &at_a);
             return unsigned(length(p - closest_on_segment(s0, s1, p).0));
         }
-        // A circle against a polygon (not a box in its own frame, above).
-        (Start::Faces, &[centre], [_, _, _, ..]) => {
-            let p = point_in(centre, &at_a, &at_b);
-            match point_polygon(p, b) {
-                PointPolygon::Outside(gap, ..) => return unsigned(gap),
-                PointPolygon::Inside => return 0.0,
-                PointPolygon::Unsettled => {}
-            }
-        }
-        (Start::Faces, [_, _, _, ..], &[centre]) => {
-            let p = point_in(centre, &at_b, &at_a);
-            match point_polygon(p, a) {
+        (&Start::PointPolygon { point_is_a }, ..) => {
+            let (p, polygon) = if point_is_a {
+                (point_in(a.vertices[0], &at_a, &at_b), b)
+            } else {
+                (point_in(b.vertices[0], &at_b, &at_a), a)
+            };
+            match point_polygon(p, polygon) {
                 PointPolygon::Outside(gap, ..) => return unsigned(gap),
                 PointPolygon::Inside => return 0.0,
                 PointPolygon::Unsettled => {}
@@ -351,8 +344,9 @@ fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, sta
             Some(s) => Ok(s.gap),
             None => Err(gjk()),
         },
-        // The point within rounding of the box's boundary (above): the faces decide.
-        Start::PointBox { .. } => faces(),
+        // The point within rounding of the box's or the polygon's boundary, or a walk the
+        // polygon's edges misled (above): the faces decide.
+        Start::PointBox { .. } | Start::PointPolygon { .. } => faces(),
         Start::Boxes(ha, hb) => match boxes_overlap(ha, hb, &b_in_a, false) {
             Boxes::Overlapping(_) => Err(0.0),
             Boxes::Apart => boxes_apart(ha, hb, &b_in_a).map_or_else(faces, |f| Ok(f.gap)),
@@ -381,6 +375,11 @@ enum Start {
     },
     /// Two boxes in their own frames, `[−ha, ha]` and `[−hb, hb]`.
     Boxes(DVec2, DVec2),
+    /// A point core against any other polygon the face test takes ([`FACE_TEST_MAX`]
+    /// vertices at most).
+    PointPolygon {
+        point_is_a: bool,
+    },
     Faces,
     Gjk,
 }
@@ -392,14 +391,20 @@ fn route(a: &Convex, b: &Convex) -> Start {
     match (va.len(), vb.len()) {
         (1, 1) => Start::Circles,
         (1 | 2, 1 | 2) => Start::Segments,
-        (1, 4) => centred_box(vb).map_or(Start::Faces, |h| Start::PointBox {
-            point_is_a: true,
-            h,
+        (1, 4) => centred_box(vb).map_or(Start::PointPolygon { point_is_a: true }, |h| {
+            Start::PointBox {
+                point_is_a: true,
+                h,
+            }
         }),
-        (4, 1) => centred_box(va).map_or(Start::Faces, |h| Start::PointBox {
-            point_is_a: false,
-            h,
+        (4, 1) => centred_box(va).map_or(Start::PointPolygon { point_is_a: false }, |h| {
+            Start::PointBox {
+                point_is_a: false,
+                h,
+            }
         }),
+        (1, m) if small(m) => Start::PointPolygon { point_is_a: true },
+        (n, 1) if small(n) => Start::PointPolygon { point_is_a: false },
         (4, 4) => match (centred_box(va), centred_box(vb)) {
             (Some(ha), Some(hb)) => Start::Boxes(ha, hb),
             _ => Start::Faces,
