@@ -261,6 +261,25 @@ pub fn md_support_between(
     }
 }
 
+/// [`md_support`] along `dir`, pointing away from the MD edge from `p` to `q` (either way
+/// round) towards the point it was measured from, as GJK's and the ray cast's simplex edges
+/// are: the support lies on the MD's boundary between the edge's ends, on `dir`'s side,
+/// counter-clockwise from `p` to `q` when that is `p → q`'s right ([`md_support_between`]).
+#[inline]
+pub(crate) fn md_support_beyond_edge(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    dir: DVec2,
+    p: &MdVertex,
+    q: &MdVertex,
+) -> MdVertex {
+    if (q.point - p.point).perp_dot(dir) < 0.0 {
+        md_support_between(a, b, dir, p, q)
+    } else {
+        md_support_between(a, b, dir, q, p)
+    }
+}
+
 /// GJK's first search direction, from the cores' bounding boxes: towards the origin as seen
 /// from the MD's middle (`ca − cb`, the boxes' middles, found in O(log n) unlike the
 /// centroids); +x when the middles coincide.
@@ -798,12 +817,7 @@ fn gjk_run<const WITNESSES: bool, A: CoreShape, B: CoreShape>(
             }
         }
         let w = match *reduced {
-            // The support lies on the MD's boundary between the edge's ends, on the side the
-            // direction points to: counter-clockwise from p to q when that is p → q's right.
-            [p, q] if (q.point - p.point).perp_dot(direction) < 0.0 => {
-                md_support_between(a, b, direction, &p, &q)
-            }
-            [p, q] => md_support_between(a, b, direction, &q, &p),
+            [p, q] => md_support_beyond_edge(a, b, direction, &p, &q),
             _ => md_support(a, b, direction),
         };
         if lazy {

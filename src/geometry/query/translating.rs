@@ -41,7 +41,7 @@ use super::closed_form::centred_box;
 use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    md_support_between, md_support_met, nearest_of_simplex, nonzero_direction, same_point,
+    md_support_beyond_edge, md_support_met, nearest_of_simplex, nonzero_direction, same_point,
     vertices_extent, Nearest, Simplex, GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::minkowski::MdVertex;
@@ -757,8 +757,8 @@ fn ray_cast(
 
 /// The MD's support along `dir` (with the largest coordinate magnitude of its two vertices),
 /// where it lies on the MD's boundary between `p` and `q`, on `dir`'s side: each core's search
-/// bisects the arc of its vertices between theirs first ([`md_support_between`]). Out of line:
-/// inlined, [`ray_cast`]'s loop took more instructions on every cast.
+/// bisects the arc of its vertices between theirs first ([`md_support_beyond_edge`]). Out of
+/// line: inlined, [`ray_cast`]'s loop took more instructions on every cast.
 #[inline(never)]
 fn support_on_arc(
     a: &impl CoreShape,
@@ -767,13 +767,7 @@ fn support_on_arc(
     p: MdVertex,
     q: MdVertex,
 ) -> (MdVertex, f64) {
-    // Counter-clockwise from p to q when that is p → q's right.
-    let (p, q) = if (q.point - p.point).perp_dot(dir) < 0.0 {
-        (p, q)
-    } else {
-        (q, p)
-    };
-    let point = md_support_between(a, b, dir, &p, &q);
+    let point = md_support_beyond_edge(a, b, dir, &p, &q);
     (point, vertices_extent(a, b, &point))
 }
 
