@@ -377,6 +377,11 @@ fn pairs() -> Vec<(Kind, Kind)> {
         (Kind::Circle, Kind::Capsule),
         (Kind::Box, Kind::Regular(8)),
         (Kind::Circle, Kind::Regular(16)),
+        (Kind::Circle, Kind::Random(64)),
+        (Kind::Circle, Kind::Regular(256)),
+        (Kind::Circle, Kind::Elongated(1024)),
+        (Kind::Capsule, Kind::Random(16)),
+        (Kind::Capsule, Kind::Random(64)),
     ]);
     all
 }

@@ -270,7 +270,7 @@ struct Tally {
     /// the face test is not for, GJK for apart cores the face test could not measure, the
     /// segments' closed form (circles and capsules against capsules), the boxes' (circles and
     /// boxes against boxes in their own frames).
-    routes: [usize; 6],
+    routes: [usize; 7],
     max_query_distance_err: f64,
     /// How GJK and EPA stopped, by name.
     terminations: BTreeMap<String, usize>,
@@ -431,12 +431,17 @@ fn check_query(
         Route::Gjk(_) => 2,
         Route::Segments => 4,
         Route::Boxes => 5,
+        Route::Walk => 6,
     }] += 1;
     if route == Route::Faces {
         assert!(for_faces, "{}", show());
     }
     if route == Route::Circles {
         assert!(a.vertices.len() == 1 && b.vertices.len() == 1, "{}", show());
+    }
+    if route == Route::Walk {
+        let (n, m) = (a.vertices.len(), b.vertices.len());
+        assert!(n.min(m) == 1 && n.max(m) >= 3, "{}", show());
     }
     if route == Route::Segments {
         let (n, m) = (a.vertices.len(), b.vertices.len());
@@ -592,7 +597,7 @@ fn random_scenes_anywhere_agree_with_exact_and_parry() {
     // for scenes within rounding of its cases' borders: none of these.)
     // (Cores the face test is not for, routes[2], are the few large polygons.)
     assert!(
-        [0, 1, 4].iter().all(|&i| t.routes[i] > 100) && t.routes[2] > 0,
+        [0, 1, 4, 6].iter().all(|&i| t.routes[i] > 100) && t.routes[2] > 0,
         "{t:?}"
     );
 }

@@ -2,7 +2,8 @@
 //! box, each box in its own frame, where it is the rectangle `[−h, h]` ([`centred_box`]). No
 //! walk, no iteration: a few dozen operations, where the face test or GJK would take a few
 //! hundred. And a point core against any convex polygon: a short walk round the polygon to the
-//! feature nearest the point ([`point_polygon`]), where the face test would set up both cores.
+//! feature nearest the point ([`point_polygon`]), where the face test would set up both cores
+//! and GJK (on a large polygon) iterate support searches.
 //!
 //! * **A point and a box**: the box's nearest point to the point is the point clamped to the
 //!   box; inside, the nearest side is the one the point is least deep behind.

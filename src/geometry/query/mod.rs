@@ -40,7 +40,7 @@
 //! | two points (two circles) | the closed form of [`circle_circle`] |
 //! | a point or a segment and a segment (circles and capsules against capsules) | the closed form of the nearest points (`segments_nearest`), or GJK and EPA when the segments cross |
 //! | a point (a circle) and a box in its own frame, or two such boxes | the closed forms of `closed_form` |
-//! | a point (a circle) and a polygon of at most [`FACE_TEST_MAX`] vertices | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside (the unsigned distance: or strictly inside); else the face test |
+//! | a point (a circle) and a polygon | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside (the unsigned distance: or strictly inside); else the face test, or GJK and EPA on a polygon of more than [`FACE_TEST_MAX`] vertices |
 //! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`super::epa::gjk_epa`], untraced) |
 //!
@@ -136,6 +136,10 @@ pub enum Route {
     Circles,
     /// The face test settled it: the cores overlap, or a face measured the gap.
     Faces,
+    /// A point core against a polygon (a circle against a polygon that is not a box in its own
+    /// frame): the walk round the polygon to the feature whose region holds the point
+    /// (`closed_form`'s `point_polygon`) settled it.
+    Walk,
     /// A point or a segment against a segment (a circle or a capsule against a capsule): the
     /// closed form of the nearest points.
     Segments,
@@ -237,13 +241,14 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
             }
         },
         // The walk of `point_polygon`, where it shows the point outside.
-        Start::PointPolygon { point_is_a } => {
+        Start::PointPolygon { point_is_a, small } => {
             let found = if point_is_a {
                 point_against_polygon(b_in_a.apply_inverse(a.vertices[0]), b, true)
             } else {
                 point_against_polygon(b_in_a.apply(b.vertices[0]), a, false)
             };
-            found.map_or_else(by_faces, |f| settled(f, Route::Faces))
+            let otherwise = || if small { by_faces() } else { by_gjk() };
+            found.map_or_else(otherwise, |f| settled(f, Route::Walk))
         }
         Start::Faces => by_faces(),
         Start::Gjk => by_gjk(),
@@ -291,7 +296,7 @@ pub fn distance(
             let p = point_in(centre, &at_b, &at_a);
             return unsigned(length(p - closest_on_segment(s0, s1, p).0));
         }
-        (&Start::PointPolygon { point_is_a }, ..) => {
+        (&Start::PointPolygon { point_is_a, .. }, ..) => {
             let (p, polygon) = if point_is_a {
                 (point_in(a.vertices[0], &at_a, &at_b), b)
             } else {
@@ -345,8 +350,9 @@ fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, sta
             None => Err(gjk()),
         },
         // The point within rounding of the box's or the polygon's boundary, or a walk the
-        // polygon's edges misled (above): the faces decide.
-        Start::PointBox { .. } | Start::PointPolygon { .. } => faces(),
+        // polygon's edges misled (above): the faces decide, or GJK on a large polygon.
+        Start::PointBox { .. } | Start::PointPolygon { small: true, .. } => faces(),
+        Start::PointPolygon { small: false, .. } => Err(gjk()),
         Start::Boxes(ha, hb) => match boxes_overlap(ha, hb, &b_in_a, false) {
             Boxes::Overlapping(_) => Err(0.0),
             Boxes::Apart => boxes_apart(ha, hb, &b_in_a).map_or_else(faces, |f| Ok(f.gap)),
@@ -375,10 +381,11 @@ enum Start {
     },
     /// Two boxes in their own frames, `[−ha, ha]` and `[−hb, hb]`.
     Boxes(DVec2, DVec2),
-    /// A point core against any other polygon the face test takes ([`FACE_TEST_MAX`]
-    /// vertices at most).
+    /// A point core against any other polygon; where the walk leaves it, the face test takes
+    /// a `small` polygon ([`FACE_TEST_MAX`] vertices at most), GJK a larger one.
     PointPolygon {
         point_is_a: bool,
+        small: bool,
     },
     Faces,
     Gjk,
@@ -388,23 +395,23 @@ enum Start {
 fn route(a: &Convex, b: &Convex) -> Start {
     let (va, vb) = (&a.vertices[..], &b.vertices[..]);
     let small = |n: usize| (1..=FACE_TEST_MAX).contains(&n);
+    let walk = |point_is_a, n| Start::PointPolygon {
+        point_is_a,
+        small: small(n),
+    };
     match (va.len(), vb.len()) {
         (1, 1) => Start::Circles,
         (1 | 2, 1 | 2) => Start::Segments,
-        (1, 4) => centred_box(vb).map_or(Start::PointPolygon { point_is_a: true }, |h| {
-            Start::PointBox {
-                point_is_a: true,
-                h,
-            }
+        (1, 4) => centred_box(vb).map_or(walk(true, 4), |h| Start::PointBox {
+            point_is_a: true,
+            h,
         }),
-        (4, 1) => centred_box(va).map_or(Start::PointPolygon { point_is_a: false }, |h| {
-            Start::PointBox {
-                point_is_a: false,
-                h,
-            }
+        (4, 1) => centred_box(va).map_or(walk(false, 4), |h| Start::PointBox {
+            point_is_a: false,
+            h,
         }),
-        (1, m) if small(m) => Start::PointPolygon { point_is_a: true },
-        (n, 1) if small(n) => Start::PointPolygon { point_is_a: false },
+        (1, m) if m >= 3 => walk(true, m),
+        (n, 1) if n >= 3 => walk(false, n),
         (4, 4) => match (centred_box(va), centred_box(vb)) {
             (Some(ha), Some(hb)) => Start::Boxes(ha, hb),
             _ => Start::Faces,
@@ -1399,6 +1406,14 @@ mod tests {
         agrees(&small, &big, Route::Gjk(ContactMethod::Gjk));
         let small_too = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(-3.0, 0.0), 0.2);
         agrees(&small, &small_too, Route::Faces);
+        // A circle against a polygon of any size: the walk, where it shows the circle's centre
+        // outside; inside, the face test or, on a large polygon, EPA.
+        for polygon in [&small, &big] {
+            agrees(&circle(-2.0), polygon, Route::Walk);
+            agrees(polygon, &circle(5.0), Route::Walk);
+        }
+        agrees(&circle(3.2), &small, Route::Faces);
+        agrees(&big, &circle(0.2), Route::Gjk(ContactMethod::Epa));
     }
 
     #[test]
@@ -1458,7 +1473,7 @@ mod tests {
             assert!((d - e.distance.max(0.0)).abs() < tol, "{} {d}", what());
         }
         for route in [
-            "Circles", "Segments", "Boxes", "Faces", "Gjk(Gjk)", "Gjk(Epa)",
+            "Circles", "Segments", "Boxes", "Faces", "Walk", "Gjk(Gjk)", "Gjk(Epa)",
         ] {
             assert!(routes.contains(route), "{route} never taken: {routes:?}");
         }
