@@ -11,8 +11,10 @@
 //!   axes; for a box each direction stands for two opposite sides, the one facing the other
 //!   box's centre). No axis separating them: they overlap, and the axis the boxes overlap least
 //!   along is the shortest way out, exactly (every MD edge is parallel to a side of one of
-//!   them). An axis separating them: the nearest points of two convex polygons apart always
-//!   include a corner of one of them, so the distance is the least of the eight corner-to-box
+//!   them). An axis separating them: often the other box's corner lowest along the widest
+//!   gap's side has its foot on that side, and then they are the nearest points (the gap's
+//!   slab separates the boxes). Else, as the nearest points of two convex polygons apart always
+//!   include a corner of one of them, the distance is the least of the eight corner-to-box
 //!   distances, each a clamp.
 //!
 //! Each returns `None` where its answer would rest on rounding: shapes within rounding of
@@ -222,8 +224,9 @@ fn corners(h: DVec2, to: &Placement) -> [DVec2; 4] {
 
 /// How two boxes lie, along the four side directions.
 pub(super) enum Boxes {
-    /// Apart: an axis separates them.
-    Apart,
+    /// Apart: an axis separates them; the one with the widest gap (0 and 1: A's `x` and `y`,
+    /// 2 and 3: B's).
+    Apart(usize),
     /// Overlapping (or touching): the least overlap, as a negative gap, and its axis.
     Overlapping(FaceContact),
 }
@@ -243,14 +246,14 @@ pub(super) fn boxes_overlap(ha: DVec2, hb: DVec2, b_in_a: &Placement, witnesses:
         along_b.x.abs() - hb.x - (ha.x * c + ha.y * s),
         along_b.y.abs() - hb.y - (ha.x * s + ha.y * c),
     ];
-    if gaps.iter().any(|&g| g > 0.0) {
-        return Boxes::Apart;
-    }
     let mut axis = 0;
     for i in 1..4 {
         if gaps[i] > gaps[axis] {
             axis = i;
         }
+    }
+    if gaps.iter().any(|&g| g > 0.0) {
+        return Boxes::Apart(axis);
     }
     let gap = gaps[axis];
     if !witnesses {
@@ -302,10 +305,26 @@ fn lowest(points: [DVec2; 4], dir: DVec2) -> DVec2 {
     best
 }
 
-/// Boxes known apart: their nearest points, in A's frame (the least of the corner-to-box
-/// distances); `None` within rounding of touching.
-pub(super) fn boxes_apart(ha: DVec2, hb: DVec2, b_in_a: &Placement) -> Option<FaceContact> {
+/// Boxes known apart, `axis` the widest gap's ([`Boxes::Apart`]): their nearest points, in A's
+/// frame; `None` within rounding of touching. The corner lowest along that side, where its foot
+/// falls on the side ([`corner_facing_side`]); else the least of the corner-to-box distances.
+pub(super) fn boxes_apart(
+    ha: DVec2,
+    hb: DVec2,
+    b_in_a: &Placement,
+    axis: usize,
+) -> Option<FaceContact> {
     let a_in_b = Placement::IDENTITY.relative_to(b_in_a);
+    let magnitude = ha.max(hb).max_element() + b_in_a.position.abs().max_element();
+    let facing = if axis < 2 {
+        corner_facing_side(ha, hb, b_in_a, axis).map(|(corner, foot)| (foot, corner))
+    } else {
+        corner_facing_side(hb, ha, &a_in_b, axis - 2)
+            .map(|(corner, foot)| (b_in_a.apply(corner), b_in_a.apply(foot)))
+    };
+    if let Some((core_a, core_b)) = facing {
+        return FaceContact::nearest(core_a, core_b, magnitude);
+    }
     // (squared distance, point on A, point on B), in A's frame.
     let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
     for corner in corners(hb, b_in_a) {
@@ -315,13 +334,7 @@ pub(super) fn boxes_apart(ha: DVec2, hb: DVec2, b_in_a: &Placement) -> Option<Fa
             best = (d2, on_a, corner);
         }
     }
-    let local_b = [
-        DVec2::new(-ha.x, -ha.y),
-        DVec2::new(ha.x, -ha.y),
-        DVec2::new(ha.x, ha.y),
-        DVec2::new(-ha.x, ha.y),
-    ];
-    for corner in local_b {
+    for corner in corners(ha, &Placement::IDENTITY) {
         let in_b = a_in_b.apply(corner);
         let on_b = in_b.clamp(-hb, hb);
         let d2 = (in_b - on_b).length_squared();
@@ -330,8 +343,38 @@ pub(super) fn boxes_apart(ha: DVec2, hb: DVec2, b_in_a: &Placement) -> Option<Fa
         }
     }
     let (_, core_a, core_b) = best;
-    let magnitude = ha.max(hb).max_element() + b_in_a.position.abs().max_element();
     FaceContact::nearest(core_a, core_b, magnitude)
+}
+
+/// The corner of the box `[−h_other, h_other]` placed by `other` lowest along the outward
+/// normal of the side of `[−h, h]` facing it across `axis` (0: `x`, 1: `y`), and that
+/// corner's foot on the side, both in the side's box's frame, where the corner lies beyond the
+/// side's line and its foot on the side. They are then the boxes' nearest points: the other box
+/// lies beyond the line through the corner parallel to the side, and the side's box behind the
+/// side's line, a slab as wide as the corner is from its foot.
+fn corner_facing_side(
+    h: DVec2,
+    h_other: DVec2,
+    other: &Placement,
+    axis: usize,
+) -> Option<(DVec2, DVec2)> {
+    let (q, r) = (other.position, other.rotation);
+    // The side's outward normal: `out` times the axis, towards the other box's centre. Along
+    // it, the other box's axes (cos, sin) and (−sin, cos) have components `out · r[axis]` and
+    // `out · r.perp()[axis]`; the lowest corner goes against each.
+    let out = 1f64.copysign(q[axis]);
+    let down = |along: f64| -(1f64.copysign(out * along));
+    let sign = DVec2::new(down(r[axis]), down(r.perp()[axis]));
+    let corner = other.apply(h_other * sign);
+    let across = 1 - axis;
+    // (`> 0.0` and `<=`, never negated: a NaN must not count as facing.)
+    let beyond = out * corner[axis] - h[axis] > 0.0;
+    if !(beyond && corner[across].abs() <= h[across]) {
+        return None;
+    }
+    let mut foot = corner;
+    foot[axis] = out * h[axis];
+    Some((corner, foot))
 }
 
 #[cfg(test)]
@@ -341,6 +384,55 @@ mod tests {
     use crate::geometry::testing::{near, near_v, regular_polygon, XorShift};
     use crate::geometry::Shape;
     use std::f64::consts::TAU;
+
+    #[test]
+    fn boxes_apart_are_nearest_where_the_exact_contact_says() {
+        // Boxes at random poses, some turned by right angles (sides parallel, nearest points
+        // not unique), from touching-close to far: the closed form's nearest points are the
+        // exact contact's distance apart, each on its box, along its normal. Both ways are
+        // taken: a corner facing the widest gap's side, and the scan of the eight corners.
+        let mut rng = XorShift(0xb0c5_a9a7);
+        let mut taken = [0; 2];
+        for case in 0..4000 {
+            let mut half = || DVec2::new(0.05 + 2.0 * rng.unit(), 0.05 + 2.0 * rng.unit());
+            let (ha, hb) = (half(), half());
+            let angle = if case % 5 == 0 {
+                (case % 4) as f64 * TAU / 4.0
+            } else {
+                rng.unit() * TAU
+            };
+            let reach = 6.0 * rng.unit();
+            let position = DVec2::from_angle(rng.unit() * TAU) * reach;
+            let b_in_a = Placement::from(crate::geometry::Pose::new(position, angle));
+            let Boxes::Apart(axis) = boxes_overlap(ha, hb, &b_in_a, false) else {
+                continue;
+            };
+            let boxed = |h: DVec2| Shape::Box { half_extents: h }.to_convex().unwrap().0;
+            let (a, b) = (boxed(ha), boxed(hb).placed(&b_in_a));
+            let exact = contact(&a, &b);
+            let what = format!("case {case}: {ha} {hb} {b_in_a:?}: {exact:?}");
+            let Some(f) = boxes_apart(ha, hb, &b_in_a, axis) else {
+                assert!(exact.distance < 1e-12, "{what}");
+                continue;
+            };
+            let facing = if axis < 2 {
+                corner_facing_side(ha, hb, &b_in_a, axis)
+            } else {
+                corner_facing_side(hb, ha, &Placement::IDENTITY.relative_to(&b_in_a), axis - 2)
+            };
+            taken[usize::from(facing.is_none())] += 1;
+            assert!((f.gap - exact.distance).abs() < 1e-12, "{f:?}: {what}");
+            assert!((f.normal - exact.normal).length() < 1e-9, "{f:?}: {what}");
+            assert!(
+                near_v(f.core_b - f.core_a, f.gap * f.normal),
+                "{f:?}: {what}"
+            );
+            let in_b = b_in_a.apply_inverse(f.core_b);
+            assert!(f.core_a.abs().cmple(ha + 1e-12).all(), "{f:?}: {what}");
+            assert!(in_b.abs().cmple(hb + 1e-12).all(), "{f:?}: {what}");
+        }
+        assert!(taken.iter().all(|&k| k > 400), "facing, scanned: {taken:?}");
+    }
 
     #[test]
     fn only_a_box_in_its_own_frame_is_a_centred_box() {

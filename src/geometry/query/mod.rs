@@ -236,9 +236,8 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         }
         Start::Boxes(ha, hb) => match boxes_overlap(ha, hb, &b_in_a, true) {
             Boxes::Overlapping(f) => settled(f, Route::Boxes),
-            Boxes::Apart => {
-                boxes_apart(ha, hb, &b_in_a).map_or_else(by_faces, |f| settled(f, Route::Boxes))
-            }
+            Boxes::Apart(axis) => boxes_apart(ha, hb, &b_in_a, axis)
+                .map_or_else(by_faces, |f| settled(f, Route::Boxes)),
         },
         // The walk of `point_polygon`, where it shows the point outside.
         Start::PointPolygon { point_is_a, small } => {
@@ -355,7 +354,9 @@ fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, sta
         Start::PointPolygon { small: false, .. } => Err(gjk()),
         Start::Boxes(ha, hb) => match boxes_overlap(ha, hb, &b_in_a, false) {
             Boxes::Overlapping(_) => Err(0.0),
-            Boxes::Apart => boxes_apart(ha, hb, &b_in_a).map_or_else(faces, |f| Ok(f.gap)),
+            Boxes::Apart(axis) => {
+                boxes_apart(ha, hb, &b_in_a, axis).map_or_else(faces, |f| Ok(f.gap))
+            }
         },
         // Deeply overlapping cores need neither the faces nor GJK.
         Start::Gjk if surely_overlapping(&a.vertices, &b.vertices, b_in_a) => Err(0.0),
@@ -508,6 +509,7 @@ impl Found {
 
 /// Two points of the cores `gap` apart along `normal` (from A towards B; signed: negative
 /// when the cores overlap), in the frame of A or of B.
+#[derive(Debug)]
 struct FaceContact {
     gap: f64,
     normal: DVec2,
