@@ -10,10 +10,11 @@
 //! * **The measure.** The figure's measures each iteration with GJK to the rounding floor, and
 //!   every iteration that stops the cast exactly (the MD scan), so that it shows exact distances.
 //!   Here GJK runs on the posed cores (no vertex moved, no MD built), starts from the simplex the
-//!   last iteration ended with (the nearest features rarely change from one iteration to the
-//!   next, so one support search usually confirms them), and stops as soon as its bounds decide
-//!   the iteration ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own
-//!   axis. The first iteration, with no simplex yet, starts small cores from the face the face
+//!   last iteration ended with (the nearest features are mostly the same from one iteration to
+//!   the next, or beside them: [`crate::geometry::gjk::gjk_bounds`] looks beside a nearest pair
+//!   of vertices before it searches), and stops as soon as its bounds decide the iteration
+//!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The
+//!   first iteration, with no simplex yet, starts small cores from the face the face
 //!   test leads with ([`super::leading_face`]): mostly the nearest features already. Its gap
 //!   (the separation along the face's normal) bounds the distance from below and the vertex's
 //!   distance from the face from above; where these decide the iteration, as where the vertex
