@@ -657,10 +657,10 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
 /// no seed (or none left), the search starts at the MD's support point along `start` (towards
 /// the origin from the MD: from B's middle towards A's, say).
 ///
-/// Unlike the other runs, where the nearest point is a pair of vertices (one of each core) it
-/// first looks beside them, on small cores: at the four MD points one vertex away, and takes
-/// the segment to the one that comes nearest the origin, while one is nearer
-/// ([`nearer_neighbour`], at most [`WALK_STEPS`] a run). After the cores turn a little, the
+/// Unlike the other runs, where its nearest point is a pair of vertices (one of each core), this
+/// one looks beside the pair before it searches, on small cores: at the four MD points one
+/// vertex away, taking the segment to the one that comes nearest the origin while one is
+/// nearer ([`nearer_neighbour`], at most [`WALK_STEPS`] a run). After the cores turn a little, the
 /// seed's nearest point is often such a pair with a side next to it now nearer; the line from
 /// the pair to the origin is then a poor search direction on long, thin cores (its support
 /// point is the far end of a side), where the side's normal finds it in one search. The
