@@ -62,7 +62,7 @@
 use super::minkowski::MdVertex;
 use super::support::{box_extent, CoreShape, BISECT_FROM};
 use super::trace::{NoTrace, Trace};
-use super::{closest_on_segment, orient, unit, DVec2};
+use super::{around, closest_on_segment, orient, unit, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -728,12 +728,6 @@ const WALK_STEPS: usize = 8;
 #[inline(never)]
 fn nearer_neighbour(a: &impl CoreShape, b: &impl CoreShape, p: &MdVertex) -> Option<MdVertex> {
     let (na, nb) = (a.vertex_count(), b.vertex_count());
-    let around = |i: usize, n: usize| {
-        [
-            if i == 0 { n - 1 } else { i - 1 },
-            if i + 1 == n { 0 } else { i + 1 },
-        ]
-    };
     let mut best: Option<(f64, MdVertex)> = None;
     let here = p.point.length_squared();
     let mut consider = |q: MdVertex| {
@@ -754,7 +748,8 @@ fn nearer_neighbour(a: &impl CoreShape, b: &impl CoreShape, p: &MdVertex) -> Opt
     };
     if na > 2 {
         let w = b.vertex(p.b);
-        for i in around(p.a, na) {
+        let (before, after) = around(p.a, na);
+        for i in [before, after] {
             consider(MdVertex {
                 point: w - a.vertex(i),
                 a: i,
@@ -764,7 +759,8 @@ fn nearer_neighbour(a: &impl CoreShape, b: &impl CoreShape, p: &MdVertex) -> Opt
     }
     if nb > 2 {
         let u = a.vertex(p.a);
-        for j in around(p.b, nb) {
+        let (before, after) = around(p.b, nb);
+        for j in [before, after] {
             consider(MdVertex {
                 point: b.vertex(j) - u,
                 a: p.a,

@@ -163,6 +163,17 @@ fn orient_scaled_up(a: DVec2, b: DVec2, c: DVec2) -> f64 {
     }
 }
 
+/// The vertices before and after vertex `i` of a cycle of `n`, by comparisons: the walks (the
+/// face test's, GJK's beside a pair of vertices) ask for them at every step, and `%` would
+/// divide.
+#[inline]
+pub(crate) fn around(i: usize, n: usize) -> (usize, usize) {
+    (
+        if i == 0 { n - 1 } else { i - 1 },
+        if i + 1 >= n { 0 } else { i + 1 },
+    )
+}
+
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π) (the zero vector counts as 1).
 #[inline]
 pub(crate) fn half_plane(d: DVec2) -> u8 {

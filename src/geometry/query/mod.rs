@@ -121,7 +121,7 @@ use super::gjk::gjk_distance_or;
 use super::length;
 use super::special::{circle_circle, Circle};
 use super::support::{extreme_vertex, scan, Posed};
-use super::{closest_on_segment, Convex, DVec2, Placement};
+use super::{around, closest_on_segment, Convex, DVec2, Placement};
 
 /// Cores with more vertices than this go to GJK. The face test looks at every face of both
 /// cores, O(n + m) in all, where each of GJK's support searches is O(log n): on small cores the
@@ -677,15 +677,6 @@ impl Along<'_> {
         let turned = self.turned;
         scan(self.local, &|v| -turned.dot(v))
     }
-}
-
-/// The vertices before and after vertex `i` of a cycle of `n`, by comparisons: the walks ask
-/// for them at every face, and `%` would divide.
-fn around(i: usize, n: usize) -> (usize, usize) {
-    (
-        if i == 0 { n - 1 } else { i - 1 },
-        if i + 1 >= n { 0 } else { i + 1 },
-    )
 }
 
 /// Whether corner `i` of `faces` and vertex `k` of `other` (the other core) are the nearest
