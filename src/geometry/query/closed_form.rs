@@ -314,17 +314,18 @@ pub(super) fn boxes_apart(
     b_in_a: &Placement,
     axis: usize,
 ) -> Option<FaceContact> {
-    let a_in_b = Placement::IDENTITY.relative_to(b_in_a);
+    let a_in_b = || Placement::IDENTITY.relative_to(b_in_a);
     let magnitude = ha.max(hb).max_element() + b_in_a.position.abs().max_element();
     let facing = if axis < 2 {
         corner_facing_side(ha, hb, b_in_a, axis).map(|(corner, foot)| (foot, corner))
     } else {
-        corner_facing_side(hb, ha, &a_in_b, axis - 2)
+        corner_facing_side(hb, ha, &a_in_b(), axis - 2)
             .map(|(corner, foot)| (b_in_a.apply(corner), b_in_a.apply(foot)))
     };
     if let Some((core_a, core_b)) = facing {
         return FaceContact::nearest(core_a, core_b, magnitude);
     }
+    let a_in_b = a_in_b();
     // (squared distance, point on A, point on B), in A's frame.
     let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
     for corner in corners(hb, b_in_a) {
