@@ -9,7 +9,7 @@ use common::*;
 use minkowski_lab::geometry::angular_cast::{angular_cast, AngularCast};
 use minkowski_lab::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use minkowski_lab::geometry::query::{angular_time_of_impact, AngularImpact};
-use minkowski_lab::geometry::{DVec2, Pose, Shape, Source};
+use minkowski_lab::geometry::{Convex, DVec2, Pose, Shape, Source};
 use minkowski_lab::scene::Scene;
 use parry2d_f64::math::Vector as PVec;
 use parry2d_f64::query::{cast_shapes_nonlinear, NonlinearRigidMotion};
@@ -478,6 +478,17 @@ fn seeded_fast_turns_at_a_tight_tolerance_hold_the_query_to_the_oracle() {
     assert!(c.query_iterations * 2 < c.figure_iterations, "{c:?}");
 }
 
+/// A tall wall (2 × 6) and a block (0.8 × 0.5), each centred on its body's position.
+fn wall_and_block() -> (Shape, Shape) {
+    let wall = Shape::Box {
+        half_extents: DVec2::new(1.0, 3.0),
+    };
+    let block = Shape::Box {
+        half_extents: DVec2::new(0.4, 0.25),
+    };
+    (wall, block)
+}
+
 /// A corner of B turning in towards a side of A (which turns too, more slowly): along the
 /// normal of that side, turning with it, the separation is the distance while the corner faces
 /// the side. The query's chord step (`chord_step` in `query/rotating.rs`) finds where that
@@ -488,12 +499,7 @@ fn seeded_fast_turns_at_a_tight_tolerance_hold_the_query_to_the_oracle() {
 /// before the first contact, apart, within the tolerance.
 #[test]
 fn a_corner_turning_into_a_side_is_met_in_one_step() {
-    let wall = Shape::Box {
-        half_extents: DVec2::new(1.0, 3.0),
-    };
-    let block = Shape::Box {
-        half_extents: DVec2::new(0.4, 0.25),
-    };
+    let (wall, block) = wall_and_block();
     for (a_turn, b_turn, tolerance) in [(0.0, 40.0, 1e-3), (15.0, -60.0, 1e-3), (-10.0, 30.0, 1e-6)]
     {
         let a = moving(&wall, 0.0, 0.0, 0.0, (0.0, 0.0), a_turn);
@@ -505,6 +511,76 @@ fn a_corner_turning_into_a_side_is_met_in_one_step() {
         assert_eq!(query.status, CastStatus::Hit, "{query:?}");
         assert_eq!(query.iterations, 2, "{query:?}");
     }
+}
+
+/// A block sliding past a tall wall 0.1 to 0.3 from its side, the wall turning away from it
+/// and the block turning either way: the separation along the wall's side falls and rises
+/// again, and one chord over the rest of the motion bulges too far for a proof (the turning
+/// bodies). A few chords, each short enough, prove the miss from the first measure, where it
+/// took two to four measures.
+#[test]
+fn a_block_sliding_past_a_turning_wall_is_proven_a_miss_in_one_measure() {
+    let (wall, block) = wall_and_block();
+    for gap in [0.1, 0.2, 0.3] {
+        for b_turn in [-60.0, -30.0, 30.0, 60.0] {
+            let a = moving(&wall, 0.0, 0.0, 0.0, (0.0, 0.0), 10.0);
+            let b = moving(&block, 1.45 + gap, -2.5, 0.0, (0.0, 5.0), b_turn);
+            let s = settings(1e-3, RANDOM_MAX_ITERATIONS);
+            let query = angular_time_of_impact(&a, &b, &s);
+            let oracle = oracle_scan(&a, &b).toi;
+            assert_eq!(oracle, None, "gap {gap}, turn {b_turn}: they meet");
+            check_query(&a, &b, &s, &query, oracle);
+            assert_eq!(query.status, CastStatus::Miss, "{query:?}");
+            assert_eq!(query.iterations, 1, "gap {gap}, turn {b_turn}: {query:?}");
+        }
+    }
+}
+
+/// Two thin quadrilaterals passing each other, both turning (an instance of the query matrix's
+/// elongated 4-gons, `benches/matrix.rs`): the chord step's first try holds but ends a hair
+/// above the window of hits, and Newton's next try, 0.0017 further on, lands in it. From the
+/// measure that chord bulges below the target; from the first try's end it does not, and the
+/// hit is proven at the next measure, where a chord from the measure took one more.
+#[test]
+fn a_try_a_hair_past_one_that_held_is_proven_by_the_chord_between_them() {
+    let body =
+        |vertices: [(f64, f64); 4], (x, y, angle): (f64, f64, f64), v: (f64, f64), w| MovingBody {
+            local: Convex {
+                vertices: vertices.map(|(x, y)| DVec2::new(x, y)).to_vec(),
+                radius: 0.0,
+            },
+            pose: Pose::new(DVec2::new(x, y), angle),
+            velocity: DVec2::new(v.0, v.1),
+            angular_velocity: w,
+        };
+    let a = body(
+        [
+            (-0.2931698717627613, -0.29561262275660993),
+            (0.9823975987266511, 0.18010980946601926),
+            (-1.1803267693651232, 0.07540161427240548),
+            (-0.5349740317068863, -0.27362617323153476),
+        ],
+        (-1.261507821160011, 4.186705536475415, 4.551636642711459),
+        (-0.24997808403478652, 0.12239877926909723),
+        -1.1214679228913578,
+    );
+    let b = body(
+        [
+            (0.11580388087629857, -0.33253867367954737),
+            (0.42763972521597066, 0.31621257843064027),
+            (0.40738270681763245, 0.31787982997635983),
+            (-0.28007968875702166, -0.3263699414250473),
+        ],
+        (-0.49505075007468385, 5.994865008838937, 0.29837167300172746),
+        (-0.6439207657900784, -3.3684351339885454),
+        -1.0969047191285264,
+    );
+    let s = settings(1e-3, RANDOM_MAX_ITERATIONS);
+    let query = angular_time_of_impact(&a, &b, &s);
+    let oracle = oracle_scan(&a, &b).toi.expect("they meet");
+    check_query(&a, &b, &s, &query, Some(oracle));
+    assert_eq!(query.status, CastStatus::Hit, "{query:?}");
+    assert_eq!(query.iterations, 2, "{query:?}");
 }
 
 /// Far off and fast, the bodies' bounding discs (where the query starts its loop, or proves a

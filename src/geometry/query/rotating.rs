@@ -31,12 +31,17 @@
 //!   separation along an axis that starts as the measure's and turns with the nearest side,
 //!   exactly, at the end it tries: Newton's method on it finds where it falls to a hair above
 //!   the margin, and a bound on its curvature proves it stays above the margin on the way
-//!   (the chord between the ends, less a bulge). Where a side faces a corner that separation is
-//!   the distance, so the step lands in the window of hits, and the nearest points there
-//!   (`landing` below) mostly prove the hit without another measure. Where two corners are
-//!   nearest no axis follows them, and where the chord bound fails, the second-order step
-//!   (`second_order_step` below) bounds that separation from below by a concave function of
-//!   the time instead, checked by one support search per turning core at its end.
+//!   (the chord between the ends, less a bulge; each chord from the last end proven, so that
+//!   Newton's later tries, close to the first, bulge little). Where a side faces a corner that
+//!   separation is the distance, so the step lands in the window of hits, and the nearest
+//!   points there (`landing` below) mostly prove the hit without another measure. Where it
+//!   does not fall that far before the motion ends, a few chords end to end, each short enough
+//!   to bulge little, prove as much of the rest as they can, often all of it: a miss from one
+//!   measure, where one chord over the rest held only on bodies that barely turn (its bulge
+//!   grows with the square of its length). Where two corners are nearest no axis follows
+//!   them, and where the chord bound fails, the second-order step (`second_order_step` below)
+//!   bounds that separation from below by a concave function of the time instead, checked by
+//!   one support search per turning core at its end.
 //!
 //! Two circles (each core one point at its body's position) need no loop: turning moves
 //! nothing, and the time their distance falls to the loop's margin has a closed form
@@ -85,6 +90,18 @@ struct Fixed {
     relative_speed: f64,
     /// How far apart the bodies' positions start.
     centres_apart: f64,
+}
+
+impl Fixed {
+    /// How fast an axis turning at `w` in the world turns in each core's frame; 0 for a core
+    /// all at its body's position (a circle's), whose support along any direction is the same.
+    fn turns_in_cores(&self, w: f64, a: &MovingBody, b: &MovingBody) -> (f64, f64) {
+        let rate = |reach: f64, spin: f64| if reach > 0.0 { w - spin } else { 0.0 };
+        (
+            rate(self.reach.0, a.angular_velocity),
+            rate(self.reach.1, b.angular_velocity),
+        )
+    }
 }
 
 /// The measure of [`angular_time_of_impact`]: GJK on the posed cores from `seed` (the
@@ -346,7 +363,7 @@ fn second_order_step(
     // derivative over the step, and the step of the model on the nearest vertices (a support
     // turning away from its neighbours rises as the first of them to rise does).
     let plan = |w: f64| {
-        let (wa, wb) = (w - a.angular_velocity, w - b.angular_velocity);
+        let (wa, wb) = fixed.turns_in_cores(w, a, b);
         let c1 = dv.dot(n) + w * dx.dot(n.perp());
         let rise = |rate: f64, near: [(f64, f64); 2]| (rate * near[0].1).max(rate * near[1].1);
         let model = c1 - rise(wa, near_a) - rise(wb, near_b);
@@ -429,6 +446,10 @@ const CHORD_AIM: f64 = 0.3;
 /// first from the model at the measure, each further one by Newton's step from the last.
 const CHORD_TRIES: usize = 3;
 
+/// How many chords at most the chord step proves end to end where its model does not fall to
+/// the aim before the motion ends.
+const CHORD_PIECES: usize = 4;
+
 /// The separation along the chord step's axis at one candidate end, and its slope there.
 #[derive(Clone, Copy)]
 struct Probe {
@@ -473,6 +494,13 @@ struct Probe {
 /// `s`, from the root of its second-order model at τ = 0 on the nearest features. Landed in
 /// the window of hits, it also returns the upper bound on the distance there that [`landing`]
 /// finds, when that is below the tolerance: the hit, proven without another measure.
+///
+/// Each chord runs from the last end proven (at first the measure), not from the measure: a
+/// Newton end a hair past a first try that held but missed the window is proven by the short
+/// chord between them. Where the model does not fall to the aim before the motion ends (a
+/// miss, or a long way to go), the ends are not Newton's but each as far on as keeps the
+/// chord's bulge to half the separation's excess over the target at its start, at most
+/// [`CHORD_PIECES`] of them.
 fn chord_step(
     a: &MovingBody,
     b: &MovingBody,
@@ -492,7 +520,7 @@ fn chord_step(
     let hit_level = margin / STOP_SHORT_FRACTION + radii;
     let aim = target + CHORD_AIM * (hit_level - target);
     let w = f.turn;
-    let (wa, wb) = (w - a.angular_velocity, w - b.angular_velocity);
+    let (wa, wb) = fixed.turns_in_cores(w, a, b);
     let dx = at_b.position - at_a.position;
     let dv = b.velocity - a.velocity;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
@@ -542,21 +570,22 @@ fn chord_step(
         }
         0.5 * k
     };
-    // Whether the chord bound over [0, p.tau] stays at the target.
-    let holds = |p: &Probe| {
-        let (end, s) = (p.tau, p.separation);
+    // Whether the chord bound from `(τ0, s(τ0))` to the probe `p` stays at the target, `k`
+    // half the bound on how fast the slope falls between them.
+    let piece_holds = |(start, s_start): (f64, f64), p: &Probe, k: f64| {
+        let (length, s) = (p.tau - start, p.separation);
         if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
             return false;
         }
-        let k = bend(end);
-        let chord = (s - s0) / end;
-        // The least of s0 + chord·τ − k·τ·(end − τ): where its slope is zero, if inside.
+        let chord = (s - s_start) / length;
+        // The least of s_start + chord·τ − k·τ·(length − τ): where its slope is zero, if
+        // inside.
         let at = if k > 0.0 {
-            ((k * end - chord) / (2.0 * k)).clamp(0.0, end)
+            ((k * length - chord) / (2.0 * k)).clamp(0.0, length)
         } else {
-            end
+            length
         };
-        s0 + chord * at - k * at * (end - at) >= target
+        s_start + chord * at - k * at * (length - at) >= target
     };
     // The model at τ = 0 on the nearest features: their separation's slope and curvature.
     let near = |core: &Convex, ends: [usize; 2], u: DVec2, rate: f64| {
@@ -583,25 +612,59 @@ fn chord_step(
     .min(remaining);
     let mut from = (f.near.0[0], f.near.1[0]);
     let mut best: Option<Probe> = None;
-    for _ in 0..CHORD_TRIES {
+    // Where the model falls to the aim before the motion ends, Newton's method aims each probe
+    // there. Where it does not, the probes go on towards the end, each as far past the last
+    // end proven as keeps the chord's bulge (at most `k·length²/4`) to half the separation's
+    // excess over the target there.
+    let pieces = end >= remaining;
+    let k_rest = if pieces { bend(remaining) } else { 0.0 };
+    let piece_end = |(tau, s): (f64, f64)| {
+        if k_rest > 0.0 {
+            (tau + (2.0 * (s - target) / k_rest).sqrt()).min(remaining)
+        } else {
+            remaining
+        }
+    };
+    let mut proven = (0.0, s0);
+    let tries = if pieces {
+        end = piece_end(proven);
+        CHORD_PIECES
+    } else {
+        CHORD_TRIES
+    };
+    for _ in 0..tries {
         // (Not `end <= 0.0`: a NaN ends here too.)
         if end.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             break;
         }
         let p = separation(end, from);
-        if holds(&p) {
+        // The chord from the last end proven (a probe before that end is proven already).
+        let holds = if end > proven.0 {
+            piece_holds(proven, &p, bend(end))
+        } else {
+            p.separation > target
+        };
+        if holds {
             if best.as_ref().is_none_or(|b| b.tau < end) {
+                proven = (p.tau, p.separation);
                 best = Some(p);
             }
             if end >= remaining || p.separation < hit_level {
                 break;
             }
         }
-        // Newton's step towards the aim, where the separation still falls.
-        if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
-            break;
-        }
-        let next = (end + (p.separation - aim) / -p.slope).min(remaining);
+        let next = if pieces {
+            if !holds {
+                break;
+            }
+            piece_end(proven)
+        } else {
+            // Newton's step towards the aim, where the separation still falls.
+            if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
+                break;
+            }
+            (end + (p.separation - aim) / -p.slope).min(remaining)
+        };
         if next == end {
             break;
         }
