@@ -33,8 +33,14 @@ pub(crate) fn centred_box(core: &[DVec2]) -> Option<DVec2> {
         return None;
     };
     let h = v0.abs();
-    let is_box =
-        v2 == -v0 && v3 == -v1 && v1.abs() == h && v1 != v0 && v1 != v2 && h.x > 0.0 && h.y > 0.0;
+    // Each pair of coordinates at once: `v2 == −v0` exactly when their sum is zero (finite;
+    // an infinite coordinate makes no box).
+    let is_box = (v2 + v0).cmpeq(DVec2::ZERO).all()
+        && (v3 + v1).cmpeq(DVec2::ZERO).all()
+        && v1.abs().cmpeq(h).all()
+        && v1.cmpne(v0).any()
+        && v1.cmpne(v2).any()
+        && h.cmpgt(DVec2::ZERO).all();
     is_box.then_some(h)
 }
 
@@ -42,11 +48,26 @@ pub(crate) fn centred_box(core: &[DVec2]) -> Option<DVec2> {
 /// inside), the unit normal from the box towards the point and the box's boundary point there.
 /// `None` within rounding of the boundary.
 pub(super) fn point_box(p: DVec2, h: DVec2) -> Option<(f64, DVec2, DVec2)> {
-    let beyond = p.abs() - h; // how far beyond each pair of sides
-    let magnitude = p.abs().max(h).max_element();
+    let q = p.abs();
+    // How far beyond each pair of sides.
+    let beyond = q - h;
+    // By comparisons, not `f64::max` and `clamp`, which also sort out NaNs: the sides are
+    // finite, and a NaN coordinate of `p`, compared false, is passed over as `max` passes it
+    // (in `magnitude`) or leaves the gap NaN as `clamp` does.
+    let larger = |x: f64, y: f64| if x > y { x } else { y };
+    let magnitude = larger(q.y, larger(q.x, larger(h.x, h.y)));
     let rounding = GRAZING * magnitude;
     if beyond.x > 0.0 || beyond.y > 0.0 {
-        let on_box = p.clamp(-h, h);
+        let clamped = |v: f64, side: f64| {
+            if v > side {
+                side
+            } else if v < -side {
+                -side
+            } else {
+                v
+            }
+        };
+        let on_box = DVec2::new(clamped(p.x, h.x), clamped(p.y, h.y));
         let between = p - on_box;
         let gap = between.length();
         return (gap > rounding).then(|| (gap, between / gap, on_box));
