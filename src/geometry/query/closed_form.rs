@@ -21,7 +21,7 @@
 //! touching ([`super::GRAZING`] of their coordinates), where the direction between nearest
 //! points is noise and the general routes decide.
 
-use super::{FaceContact, GRAZING};
+use super::{FaceContact, DEPTH_SCAN_MAX, GRAZING};
 use crate::geometry::support::extreme_vertex;
 use crate::geometry::{Convex, DVec2, Placement};
 
@@ -95,16 +95,68 @@ pub(super) fn point_against_box(p: DVec2, h: DVec2, point_is_a: bool) -> Option<
 }
 
 /// The contact of a point core (A's when `point_is_a`) at `p` and a polygon's core, both in the
-/// polygon's frame, where [`point_polygon`] shows the point outside.
+/// polygon's frame, where [`point_polygon`] shows the point outside, or inside a polygon of at
+/// most [`DEPTH_SCAN_MAX`] faces ([`point_depth`]).
 pub(super) fn point_against_polygon(
     p: DVec2,
     polygon: &Convex,
     point_is_a: bool,
 ) -> Option<FaceContact> {
-    match point_polygon(p, polygon) {
-        PointPolygon::Outside(gap, out, on) => Some(point_contact(p, gap, out, on, point_is_a)),
-        PointPolygon::Inside | PointPolygon::Unsettled => None,
+    let (gap, out, on) = match point_polygon(p, polygon) {
+        PointPolygon::Outside(gap, out, on) => (gap, out, on),
+        PointPolygon::Inside if polygon.vertices.len() <= DEPTH_SCAN_MAX => {
+            point_depth(p, &polygon.vertices)?
+        }
+        PointPolygon::Inside => return None,
+        PointPolygon::Unsettled => return None,
+    };
+    Some(point_contact(p, gap, out, on, point_is_a))
+}
+
+/// A point `p` strictly inside a convex polygon's core (counter-clockwise, both in the
+/// polygon's frame; [`point_polygon`] shows it inside): its signed distance (negative, how
+/// deep it lies), the outward unit normal of the face it is least deep behind and its foot on
+/// that face. The polygon is where all its faces' half-planes meet, so from inside the nearest
+/// boundary point is the foot on the nearest face's line: one pass over the faces, a cross
+/// product and a division each (their depths compared squared, with no square root), where
+/// EPA would search the polygon for support again and again.
+///
+/// A face no longer than rounding of its coordinates has a line whose direction is noise, but
+/// it can never be the nearest by more than rounding: between its neighbours' normals, the
+/// depth along a normal turning from one to the other is a sine arc over less than a half turn
+/// (the depths are positive), least at one end. So only the face found is checked: `None`
+/// where it is that short, where the point lies within rounding of it, or on a NaN (as
+/// [`point_polygon`] leaves such cases to the general routes).
+pub(super) fn point_depth(p: DVec2, core: &[DVec2]) -> Option<(f64, DVec2, DVec2)> {
+    let n = core.len();
+    if n < 3 {
+        return None;
     }
+    // The least squared depth so far and the face's end (the face from vertex `face − 1`).
+    let (mut least, mut face) = (f64::INFINITY, 0);
+    let mut from_p = core[n - 1] - p;
+    for (i, &end) in core.iter().enumerate() {
+        let to_end = end - p;
+        let edge = to_end - from_p;
+        // How far `p` lies behind the face's line, times the face's length (positive inside),
+        // and that depth squared (the sign kept; divided first, to stay in range).
+        let lifted = super::outward(edge).dot(from_p);
+        let depth = lifted * (lifted.abs() / edge.length_squared());
+        if depth < least {
+            (least, face) = (depth, i);
+        }
+        from_p = to_end;
+    }
+    let (start, end) = (core[if face == 0 { n - 1 } else { face - 1 }], core[face]);
+    let edge = end - start;
+    let magnitude = p.abs().max(start.abs()).max(end.abs()).max_element();
+    let rounding = GRAZING * magnitude;
+    let length = crate::geometry::length(edge);
+    let out = super::outward(edge) / length;
+    let depth = out.dot(start - p);
+    // (`>`: a NaN is no answer.)
+    (edge.abs().max_element() > rounding && depth > rounding)
+        .then(|| (-depth, out, p + out * depth))
 }
 
 /// The contact of a point core (A's when `point_is_a`) at `p` and a core whose point `on` is
@@ -567,6 +619,14 @@ mod tests {
                 PointPolygon::Inside => {
                     settled[1] += 1;
                     assert!(exact.distance < 0.0, "{what}");
+                    // The pass over the faces: the exact depth, out through a point on the
+                    // boundary that far away, along a normal every vertex lies behind.
+                    let (gap, out, on) = point_depth(p, &polygon.vertices).expect(&what);
+                    assert!((gap - exact.distance).abs() < 1e-12, "{gap}: {what}");
+                    assert!(((on - p).length() + gap).abs() < 1e-12, "{on}: {what}");
+                    assert!((out.length() - 1.0).abs() < 1e-12, "{out}: {what}");
+                    let behind = polygon.vertices.iter().map(|&v| out.dot(v - on));
+                    assert!(behind.fold(f64::MIN, f64::max) < 1e-12, "{out}: {what}");
                 }
                 PointPolygon::Unsettled => assert!(exact.distance.abs() < 1e-9, "{what}"),
             }

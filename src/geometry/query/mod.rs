@@ -40,7 +40,7 @@
 //! | two points (two circles) | the closed form of [`circle_circle`] |
 //! | a point or a segment and a segment (circles and capsules against capsules) | the closed form of the nearest points (`segments_nearest`), or GJK and EPA when the segments cross |
 //! | a point (a circle) and a box in its own frame, or two such boxes | the closed forms of `closed_form` |
-//! | a point (a circle) and a polygon | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside (the unsigned distance: or strictly inside); else the face test, or GJK and EPA on a polygon of more than [`FACE_TEST_MAX`] vertices |
+//! | a point (a circle) and a polygon | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside; strictly inside, the unsigned distance is 0 and the contact's depth comes from one pass over the faces (`point_depth`, on at most [`DEPTH_SCAN_MAX`] vertices); else the face test, or GJK and EPA on a polygon of more than [`FACE_TEST_MAX`] vertices |
 //! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`super::epa::gjk_epa`], untraced) |
 //!
@@ -129,6 +129,13 @@ use super::{around, closest_on_segment, Convex, DVec2, Placement};
 /// ones more. The limit sits where the two meet on the benchmark's pairs.
 pub const FACE_TEST_MAX: usize = 32;
 
+/// A contact's point core strictly inside a polygon with more vertices than this is left to
+/// GJK and EPA: the pass of `closed_form`'s `point_depth` looks at every face, where each of
+/// EPA's support searches is O(log n). The two met between 512 and 768 vertices, measured on
+/// points at every depth in regular and elongated polygons; below, the pass is the cheaper, by
+/// far on small polygons.
+pub const DEPTH_SCAN_MAX: usize = 512;
+
 /// Which computation answered a [`contact_by`] query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -138,7 +145,8 @@ pub enum Route {
     Faces,
     /// A point core against a polygon (a circle against a polygon that is not a box in its own
     /// frame): the walk round the polygon to the feature whose region holds the point
-    /// (`closed_form`'s `point_polygon`) settled it.
+    /// (`closed_form`'s `point_polygon`) settled it, or, the point inside, the pass over the
+    /// polygon's faces for the one it is least deep behind (`point_depth`).
     Walk,
     /// A point or a segment against a segment (a circle or a capsule against a capsule): the
     /// closed form of the nearest points.
@@ -1400,13 +1408,15 @@ mod tests {
         let small_too = regular_polygon(FACE_TEST_MAX, 1.0, DVec2::new(-3.0, 0.0), 0.2);
         agrees(&small, &small_too, Route::Faces);
         // A circle against a polygon of any size: the walk, where it shows the circle's centre
-        // outside; inside, the face test or, on a large polygon, EPA.
-        for polygon in [&small, &big] {
+        // outside; inside, the pass over the faces or, on a very large polygon, EPA.
+        let huge = regular_polygon(DEPTH_SCAN_MAX + 1, 1.0, DVec2::ZERO, 0.0);
+        for polygon in [&small, &big, &huge] {
             agrees(&circle(-2.0), polygon, Route::Walk);
             agrees(polygon, &circle(5.0), Route::Walk);
         }
-        agrees(&circle(3.2), &small, Route::Faces);
-        agrees(&big, &circle(0.2), Route::Gjk(ContactMethod::Epa));
+        agrees(&circle(3.2), &small, Route::Walk);
+        agrees(&big, &circle(0.2), Route::Walk);
+        agrees(&huge, &circle(0.2), Route::Gjk(ContactMethod::Epa));
     }
 
     #[test]
