@@ -354,6 +354,8 @@ fn routed_distance(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement, sta
         Start::Circles => unreachable!("two circles are answered above"),
         Start::Segments => match segments_nearest(&a.vertices, &b.vertices, b_in_a) {
             Some(s) => Ok(s.gap),
+            // Crossing cores meet: no depth needed.
+            None if segments_cross(segment_ends(&a.vertices, &b.vertices, b_in_a)) => Err(0.0),
             None => Err(gjk()),
         },
         // The point within rounding of the box's or the polygon's boundary, or a walk the
@@ -437,17 +439,8 @@ fn route(a: &Convex, b: &Convex) -> Start {
 /// coordinates), where the contact's normal is not the line between nearest points: GJK and
 /// EPA decide.
 fn segments_nearest(a: &[DVec2], b: &[DVec2], b_in_a: Placement) -> Option<FaceContact> {
-    let ends = |v: &[DVec2]| (v[0], v[v.len() - 1]);
-    let (a0, a1) = ends(a);
-    let (b0, b1) = ends(b);
-    let (b0, b1) = (b_in_a.apply(b0), b_in_a.apply(b1));
-    // Crossing, by exact orientations: each segment's ends strictly on either side of the
-    // other's line.
-    let sides = |p: DVec2, q: DVec2, x: DVec2, y: DVec2| {
-        let (s, t) = (super::orient(p, q, x), super::orient(p, q, y));
-        (s > 0.0 && t < 0.0) || (s < 0.0 && t > 0.0)
-    };
-    if a0 != a1 && b0 != b1 && sides(a0, a1, b0, b1) && sides(b0, b1, a0, a1) {
+    let [a0, a1, b0, b1] = segment_ends(a, b, b_in_a);
+    if segments_cross([a0, a1, b0, b1]) {
         return None;
     }
     let (core_a, core_b) = match (a0 == a1, b0 == b1) {
@@ -475,6 +468,25 @@ fn segments_nearest(a: &[DVec2], b: &[DVec2], b_in_a: Placement) -> Option<FaceC
         .max(b1.abs())
         .max_element();
     FaceContact::nearest(core_a, core_b, magnitude)
+}
+
+/// The ends of two cores of one or two vertices each, B's placed in A's frame by `b_in_a` (a
+/// point's twice): `[a0, a1, b0, b1]`.
+fn segment_ends(a: &[DVec2], b: &[DVec2], b_in_a: Placement) -> [DVec2; 4] {
+    let ends = |v: &[DVec2]| (v[0], v[v.len() - 1]);
+    let (a0, a1) = ends(a);
+    let (b0, b1) = ends(b);
+    [a0, a1, b_in_a.apply(b0), b_in_a.apply(b1)]
+}
+
+/// Whether two segments cross, by exact orientations: each one's ends strictly on either side
+/// of the other's line (never for a point).
+fn segments_cross([a0, a1, b0, b1]: [DVec2; 4]) -> bool {
+    let sides = |p: DVec2, q: DVec2, x: DVec2, y: DVec2| {
+        let (s, t) = (super::orient(p, q, x), super::orient(p, q, y));
+        (s > 0.0 && t < 0.0) || (s < 0.0 && t > 0.0)
+    };
+    a0 != a1 && b0 != b1 && sides(a0, a1, b0, b1) && sides(b0, b1, a0, a1)
 }
 
 /// A face whose gap is no more than this fraction of its coordinates' magnitude below zero
@@ -756,17 +768,20 @@ fn corner_against_edge(
 }
 
 /// Whether the cores surely overlap: the point halfway between their middles (rough centres) lies
-/// strictly inside both, as it does when they overlap deeply. `false` is no verdict, and the face
-/// test or GJK decides: every face must show an overlap, or GJK's simplex enclose the origin, where
-/// one point inside both shows it at once. The plain cross products can misjudge only a point
-/// within rounding of an edge's line (near a diagonal of the fan, the neighbouring triangle is as
-/// good), and then the cores are within rounding of touching, where 0 is the distance anyway.
-/// B is placed in A's frame by `b_in_a`.
+/// strictly inside both, as it does when they overlap deeply; or, where one core is a segment
+/// or a point (a capsule's, a circle's), which has no inside, its middle lies strictly inside
+/// the other. `false` is no verdict, and the face test or GJK decides: every face must show an
+/// overlap, or GJK's simplex enclose the origin, where one point inside both shows it at once.
+/// The plain cross products can misjudge only a point within rounding of an edge's line (near a
+/// diagonal of the fan, the neighbouring triangle is as good), and then the cores are within
+/// rounding of touching, where 0 is the distance anyway. B is placed in A's frame by `b_in_a`.
 fn surely_overlapping(a: &[DVec2], b: &[DVec2], b_in_a: Placement) -> bool {
-    if a.len() < 3 || b.len() < 3 {
-        return false; // nothing is strictly inside a point or a segment
+    match (a.len(), b.len()) {
+        (3.., 3..) => inside_both(a, b, b_in_a, (middle(a) + b_in_a.apply(middle(b))) * 0.5),
+        (1 | 2, 3..) => strictly_inside(b, b_in_a.apply_inverse(middle(a))),
+        (3.., 1 | 2) => strictly_inside(a, b_in_a.apply(middle(b))),
+        _ => false, // two points or segments: nothing is strictly inside either
     }
-    inside_both(a, b, b_in_a, (middle(a) + b_in_a.apply(middle(b))) * 0.5)
 }
 
 /// Whether `x` (in A's frame) lies strictly inside both cores, B placed in A's frame by
@@ -1417,6 +1432,41 @@ mod tests {
         agrees(&circle(3.2), &small, Route::Walk);
         agrees(&big, &circle(0.2), Route::Walk);
         agrees(&huge, &circle(0.2), Route::Gjk(ContactMethod::Epa));
+    }
+
+    #[test]
+    fn a_capsule_through_another_or_inside_a_polygon_is_at_distance_zero_at_once() {
+        let capsule = |x: f64, y: f64, deg: f64| {
+            let shape = Shape::Capsule {
+                half_length: 1.0,
+                radius: 0.1,
+            };
+            body(shape, x, y, deg)
+        };
+        // Crossing segments: they meet, with no GJK; segments that only come near: measured.
+        let (a, b) = (capsule(0.0, 0.0, 10.0), capsule(0.3, 0.2, 100.0));
+        assert!(segments_cross(segment_ends(&a.vertices, &b.vertices, I)));
+        let near_miss = capsule(1.0, 0.6, 100.0);
+        assert!(!segments_cross(segment_ends(
+            &a.vertices,
+            &near_miss.vertices,
+            I
+        )));
+        for b in [&b, &near_miss] {
+            assert_eq!(distance(&a, I, b, I), exact(&a, b).distance.max(0.0));
+        }
+        // A capsule's segment with its middle strictly inside a large polygon proves the overlap;
+        // one poking in from outside does not (GJK decides).
+        let big = regular_polygon(FACE_TEST_MAX + 1, 1.0, DVec2::ZERO, 0.0);
+        let inside = capsule(0.4, 0.0, 30.0);
+        let poking = capsule(1.8, 0.0, 0.0);
+        assert!(surely_overlapping(&inside.vertices, &big.vertices, I));
+        assert!(surely_overlapping(&big.vertices, &inside.vertices, I));
+        assert!(!surely_overlapping(&poking.vertices, &big.vertices, I));
+        for b in [&inside, &poking] {
+            assert_eq!(distance(&big, I, b, I), 0.0);
+            assert_eq!(distance(b, I, &big, I), 0.0);
+        }
     }
 
     #[test]
