@@ -169,7 +169,16 @@ fn random_scene(rng: &mut Rng, placement: Placement) -> (Convex, Convex) {
 }
 
 fn scene_of(rng: &mut Rng, placement: Placement, shape: fn(&mut Rng) -> Shape) -> (Convex, Convex) {
-    let (sa, sb) = (shape(rng), shape(rng));
+    scene_of_two(rng, placement, [shape, shape])
+}
+
+/// A scene of A drawn by `shapes[0]` and B by `shapes[1]`, placed as `placement` says.
+fn scene_of_two(
+    rng: &mut Rng,
+    placement: Placement,
+    shapes: [fn(&mut Rng) -> Shape; 2],
+) -> (Convex, Convex) {
+    let (sa, sb) = (shapes[0](rng), shapes[1](rng));
     let pa = Pose::new(
         DVec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)),
         rng.range(-3.2, 3.2),
@@ -270,8 +279,8 @@ struct Tally {
     /// the face test is not for, GJK for apart cores the face test could not measure, the
     /// segments' closed form (circles and capsules against capsules), the boxes' (circles and
     /// boxes against boxes in their own frames), the walk round a polygon (circles against
-    /// polygons).
-    routes: [usize; 7],
+    /// polygons), the depth from every face (a small core overlapping a larger polygon).
+    routes: [usize; 8],
     max_query_distance_err: f64,
     /// How GJK and EPA stopped, by name.
     terminations: BTreeMap<String, usize>,
@@ -433,6 +442,7 @@ fn check_query(
         Route::Segments => 4,
         Route::Boxes => 5,
         Route::Walk => 6,
+        Route::Depth => 7,
     }] += 1;
     if route == Route::Faces {
         assert!(for_faces, "{}", show());
@@ -447,6 +457,10 @@ fn check_query(
     if route == Route::Segments {
         let (n, m) = (a.vertices.len(), b.vertices.len());
         assert!(n <= 2 && m <= 2 && n + m >= 3, "{}", show());
+    }
+    if route == Route::Depth {
+        let (n, m) = (a.vertices.len(), b.vertices.len());
+        assert!(n.max(m) > FACE_TEST_MAX && n.min(m) >= 2, "{}", show());
     }
     let de = (q.distance - exact.distance).abs() / (tol / EXACT_TOL);
     tally.max_query_distance_err = tally.max_query_distance_err.max(de);
@@ -588,6 +602,45 @@ fn large_polygons_agree_with_exact_and_parry() {
             tally.methods[0] + tally.methods[1] == tally.cases,
             "{tally:?}"
         );
+    }
+}
+
+/// A large polygon (33 to 400 vertices, some rounded).
+fn large_polygon(rng: &mut Rng) -> Shape {
+    loop {
+        let shape = large_shape(rng);
+        if matches!(shape.to_convex(), Ok((c, _)) if c.vertices.len() > FACE_TEST_MAX) {
+            return shape;
+        }
+    }
+}
+
+#[test]
+fn small_shapes_against_large_polygons_agree_with_exact_and_parry() {
+    // Either way round; where the small core's middle lies inside a polygon of up to 256
+    // vertices, `query::contact` takes the depth from every face of both (`Route::Depth`),
+    // checked as every route is.
+    for (seed, placement) in [
+        (21, Placement::Anywhere),
+        (22, Placement::Deep),
+        (23, Placement::Touching),
+    ] {
+        let mut rng = Rng(seed);
+        let mut tally = Tally::default();
+        for i in 0..600 {
+            let shapes: [fn(&mut Rng) -> Shape; 2] = if i % 2 == 0 {
+                [large_polygon, random_shape]
+            } else {
+                [random_shape, large_polygon]
+            };
+            let (a, b) = scene_of_two(&mut rng, placement, shapes);
+            let label = format!("small and large, seed {seed} case {i} ({placement:?})");
+            check(&a, &b, 1.0, &label, &mut tally);
+        }
+        println!("small and large {placement:?}: {tally:?}");
+        if placement == Placement::Deep {
+            assert!(tally.routes[7] > 200, "{tally:?}");
+        }
     }
 }
 

@@ -42,6 +42,7 @@
 //! | a point (a circle) and a box in its own frame, or two such boxes | the closed forms of `closed_form` |
 //! | a point (a circle) and a polygon | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside; strictly inside, the unsigned distance is 0 and the contact's depth comes from one pass over the faces (`point_depth`, on at most [`DEPTH_SCAN_MAX`] vertices); else the face test, or GJK and EPA on a polygon of more than [`FACE_TEST_MAX`] vertices |
 //! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
+//! | a small core (two to `depth::SMALL_MAX` vertices: a capsule's segment, a box, a small polygon) and a polygon of more vertices, up to `depth::POLYGON_MAX` | where the small core's middle lies strictly inside the polygon, the depth from every face of both (`depth`); else as below |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`super::epa::gjk_epa`], untraced) |
 //!
 //! [`distance`] needs no depth: on the GJK route, a point strictly inside both cores (halfway
@@ -104,6 +105,7 @@
 //! scenes, the touching ones.
 
 mod closed_form;
+mod depth;
 pub mod rotating;
 pub mod translating;
 
@@ -154,6 +156,9 @@ pub enum Route {
     /// A point or a box against a box, each box in its own frame (a circle or a box against a
     /// box): the closed forms of [`closed_form`].
     Boxes,
+    /// A small core (at most `depth::SMALL_MAX` vertices) with a point strictly inside a larger
+    /// polygon: the depth from every face of both (`depth::overlap_depth`).
+    Depth,
     /// GJK and EPA (untraced); how they ended.
     Gjk(ContactMethod),
 }
@@ -197,6 +202,16 @@ pub fn contact_by(
 /// [`contact_by`] in A's frame.
 fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Contact, Route) {
     let b_in_a = at_b.relative_to(&at_a);
+    // A contact found in A's frame or B's, in A's.
+    let settled = |f: FaceContact, route: Route| {
+        let f = if f.in_frame_of_a {
+            f
+        } else {
+            f.placed(&b_in_a)
+        };
+        let c = Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius);
+        (c, route)
+    };
     let by_gjk = || {
         // Where GJK and EPA cannot settle it, the exact contact of the shapes moved into the
         // world (as the shapes are placed, whatever rounding a frame of their own would bring
@@ -212,16 +227,6 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         };
         let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), -b_in_a.position, exact);
         (c, Route::Gjk(method))
-    };
-    // A contact found in A's frame or B's, in A's.
-    let settled = |f: FaceContact, route: Route| {
-        let f = if f.in_frame_of_a {
-            f
-        } else {
-            f.placed(&b_in_a)
-        };
-        let c = Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius);
-        (c, route)
     };
     let by_faces = || match face_test::<true>(a, b, b_in_a) {
         Faces::Settled(found) => settled(found.contact(), Route::Faces),
@@ -258,7 +263,10 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
             found.map_or_else(otherwise, |f| settled(f, Route::Walk))
         }
         Start::Faces => by_faces(),
-        Start::Gjk => by_gjk(),
+        Start::Gjk => match depth::overlap_depth(a, b, b_in_a) {
+            Some(f) => settled(f, Route::Depth),
+            None => by_gjk(),
+        },
     }
 }
 
