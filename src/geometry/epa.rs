@@ -59,8 +59,9 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk_from, gjk_traced, md_support, md_support_between, same_point, tolerance_scale, witnesses,
-    Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
+    gjk_from, gjk_traced, md_support, md_support_between, same_point, tolerance_scale,
+    vertices_extent, witnesses, Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex,
+    GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::support::CoreShape;
@@ -184,7 +185,8 @@ enum NoTriangle {
 use NoTriangle::{Flat, Outside};
 
 /// Grow `simplex` (points enclosing the origin) to a counter-clockwise triangle of MD points;
-/// `scale` is the scene's [`tolerance_scale`].
+/// `scale` is the scale of the simplex's points at least (as [`epa_traced`] takes it), grown
+/// with the points added.
 fn start_triangle<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
@@ -192,7 +194,7 @@ fn start_triangle<A: CoreShape, B: CoreShape>(
     scale: f64,
     grown: &mut Simplex,
 ) -> Result<Simplex, NoTriangle> {
-    let touch = GJK_TOUCH_RELATIVE * scale;
+    let mut touch = GJK_TOUCH_RELATIVE * scale;
     let mut pts = Simplex::EMPTY;
     for p in simplex.iter().take(3) {
         if !pts.iter().any(|q| q.point == p.point) {
@@ -229,6 +231,7 @@ fn start_triangle<A: CoreShape, B: CoreShape>(
         if far.point == p.point {
             return Err(Flat(pts));
         }
+        touch = touch.max(GJK_TOUCH_RELATIVE * vertices_extent(a, b, &far));
         grown.push(far);
         pts.push(far);
     }
@@ -246,6 +249,7 @@ fn start_triangle<A: CoreShape, B: CoreShape>(
         if orient(p.point, q.point, third.point) == 0.0 {
             return Err(Flat(pts));
         }
+        touch = touch.max(GJK_TOUCH_RELATIVE * vertices_extent(a, b, &third));
         grown.push(third);
         pts.push(third);
     }
@@ -515,8 +519,11 @@ impl Epa {
     }
 }
 
-/// EPA, handing each iteration to `trace` ([`NoTrace`] for the answer
-/// alone); `scale` is the scene's [`tolerance_scale`] (GJK's [`GjkOutcome::scale`]).
+/// EPA, handing each iteration to `trace` ([`NoTrace`] for the answer alone). `scale` bounds the
+/// coordinates of the simplex's points at least (GJK's [`GjkOutcome::scale`]: the scene's
+/// [`tolerance_scale`], or the vertices GJK met); the tolerances grow from it with each vertex
+/// EPA meets, so that they stay above the rounding of every MD point in the polytope without
+/// measuring both cores' bounding boxes first.
 pub fn epa_traced<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
@@ -546,7 +553,11 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
             return out(EpaTermination::DegenerateMd, Some(flat));
         }
     };
-    let tol = EPA_GAP_RELATIVE * scale;
+    // Grown with each vertex met, where `scale` does not bound them all already.
+    let mut tol = EPA_GAP_RELATIVE * scale;
+    for p in polytope.points.iter() {
+        tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, p));
+    }
     let mut termination = EpaTermination::OutOfIterations;
     // The nearest edge of the last polytope: its ends, outward normal and distance.
     let mut nearest = ([polytope.points[0]; 2], DVec2::ZERO, 0.0);
@@ -557,6 +568,7 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
         let (edge_normal, edge_distance) = (e.normal, e.distance);
         let edge = [polytope.points[e.id], polytope.points[polytope.next[e.id]]];
         let support = md_support_between(a, b, edge_normal, &edge[0], &edge[1]);
+        tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, &support));
         let gap = support.point.dot(edge_normal) - edge_distance;
         trace.record(|| {
             upper_bound = upper_bound.min(edge_distance + gap);
@@ -701,12 +713,9 @@ fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
         };
         return (contact, ContactMethod::Empty, g, None);
     }
-    // EPA meets new vertices: its tolerances against the cores' extent, as GJK's from the boxes.
-    let scale = match start {
-        Some(_) => g.scale.max(tolerance_scale(a, b)),
-        None => g.scale,
-    };
-    let e = epa_traced(a, b, &g.simplex, scale, epa_trace);
+    // EPA's tolerances grow with the vertices it meets, from GJK's scale (from the boxes, or,
+    // from `start`, the vertices GJK met).
+    let e = epa_traced(a, b, &g.simplex, g.scale, epa_trace);
     let (contact, method) = match e.penetration {
         Some(p) => (
             Contact::from_core(
