@@ -485,7 +485,10 @@ fn bisect(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> Option<(usize, f64
     let at = |i: usize| key(vertices[if i == n { 0 } else { i }]);
     let mut highest = f64::NEG_INFINITY;
     let mut seen = |x: f64| {
-        highest = highest.max(x);
+        // (A plain comparison, as `f64::max` would do with a NaN: passed over.)
+        if x > highest {
+            highest = x;
+        }
         x
     };
     let first = seen(at(0));
@@ -496,10 +499,11 @@ fn bisect(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> Option<(usize, f64
     let (mut lo, mut hi) = (0, n);
     let mut lo_value = first;
     while hi - lo > 1 {
+        // (`0 < mid < n`: only `mid + 1` can be vertex 0 again.)
         let mid = (lo + hi) / 2;
-        let value = seen(at(mid));
+        let value = seen(key(vertices[mid]));
         let rises = seen(at(mid + 1)) > value;
-        if !rises && seen(at(mid - 1)) <= value {
+        if !rises && seen(key(vertices[mid - 1])) <= value {
             return Some((mid, highest));
         }
         let past_peak = if rises_at_lo {
