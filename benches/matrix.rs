@@ -4,7 +4,8 @@
 //! **Shapes** ([`Kind`]): regular polygons, polygons with vertices at random angles, elongated
 //! ones (random angles on an ellipse four times longer than wide), each with 4 to 1,024
 //! vertices; boxes, circles and capsules; and mixed pairs (a circle, a capsule or a box against
-//! another kind). Every instance draws its own sizes (about 0.5 to 1.5 across).
+//! another kind, and a small polygon against a large one: few vertices against many, as a body
+//! meets a level's outline). Every instance draws its own sizes (about 0.5 to 1.5 across).
 //!
 //! **Placements**: A at a random pose within 10 of the origin, B turned at random and placed along
 //! a random direction so that the signed distance (our exact contact) is 2, 10⁻¹, 10⁻³, 10⁻⁶ or
@@ -382,6 +383,8 @@ fn pairs() -> Vec<(Kind, Kind)> {
         (Kind::Circle, Kind::Elongated(1024)),
         (Kind::Capsule, Kind::Random(16)),
         (Kind::Capsule, Kind::Random(64)),
+        (Kind::Box, Kind::Random(256)),
+        (Kind::Random(16), Kind::Elongated(256)),
     ]);
     all
 }
