@@ -715,6 +715,18 @@ pub(crate) fn nonzero_direction(dir: DVec2) -> DVec2 {
     }
 }
 
+/// The cosine of the largest turn from GJK's start direction for which the support after the
+/// seed's is searched for near the seed's vertices (about 11°).
+const NEAR_TURN: f64 = 0.98;
+
+/// Whether `to` is within [`NEAR_TURN`] of `from`'s direction (squared: no square roots).
+#[inline]
+fn turned_little(from: DVec2, to: DVec2) -> bool {
+    let along = from.dot(to);
+    along > 0.0
+        && along * along > NEAR_TURN * NEAR_TURN * from.length_squared() * to.length_squared()
+}
+
 /// How many steps at most [`gjk_bounds`] takes beside its nearest vertices ([`nearer_neighbour`])
 /// in one run: enough to reach a side a few vertices away on a small core; past them the
 /// support searches go on as ever.
@@ -905,6 +917,15 @@ fn gjk_run<const WITNESSES: bool, const WALK: bool, A: CoreShape, B: CoreShape>(
         }
         let w = match *reduced {
             [p, q] => md_support_beyond_edge(a, b, direction, &p, &q),
+            // Nearest at a pair of vertices: the support is mostly near them (a climb from
+            // each, which gives way to the bisection if it goes far), but for the seed's only
+            // where the direction back to the origin turned little from the start's. (Small
+            // cores are scanned either way.)
+            [p] if na.max(nb) >= BISECT_FROM
+                && (best.is_some() || turned_little(start, direction)) =>
+            {
+                md_support_between(a, b, direction, &p, &p)
+            }
             _ => md_support(a, b, direction),
         };
         if lazy {
