@@ -147,16 +147,9 @@ pub(super) fn point_depth(p: DVec2, core: &[DVec2]) -> Option<(f64, DVec2, DVec2
         }
         from_p = to_end;
     }
-    let (start, end) = (core[if face == 0 { n - 1 } else { face - 1 }], core[face]);
-    let edge = end - start;
-    let magnitude = p.abs().max(start.abs()).max(end.abs()).max_element();
-    let rounding = GRAZING * magnitude;
-    let length = crate::geometry::length(edge);
-    let out = super::outward(edge) / length;
-    let depth = out.dot(start - p);
-    // (`>`: a NaN is no answer.)
-    (edge.abs().max_element() > rounding && depth > rounding)
-        .then(|| (-depth, out, p + out * depth))
+    let (start, end) = (core[super::around(face, n).0], core[face]);
+    let (depth, out) = super::depth::settled_depth(start, end, p)?;
+    Some((-depth, out, p + out * depth))
 }
 
 /// The contact of a point core (A's when `point_is_a`) at `p` and a core whose point `on` is

@@ -18,7 +18,7 @@
 
 use super::{middle, outward, strictly_inside, Face, FaceContact, GRAZING};
 use crate::geometry::support::extreme_vertex;
-use crate::geometry::{Convex, DVec2, Placement};
+use crate::geometry::{around, length, Convex, DVec2, Placement};
 
 /// The most vertices the small core may have: they are placed in the polygon's frame all at
 /// once, and each face found is checked against all of them.
@@ -76,7 +76,7 @@ pub(super) fn overlap_depth(a: &Convex, b: &Convex, b_in_a: Placement) -> Option
     let behind = |start: DVec2, end: DVec2, v: DVec2| outward(end - start).dot(start - v);
     let (face_is_polygons, start, end, vertex) = if found.small.0 < found.polygon.0 {
         let (_, k, j) = found.small;
-        let (start, end) = (placed[k], placed[if k + 1 == m { 0 } else { k + 1 }]);
+        let (start, end) = (placed[k], placed[around(k, m).1]);
         let deepest = core[extreme_vertex(polygon, -outward(end - start))];
         if behind(start, end, deepest) != behind(start, end, core[j]) {
             return None;
@@ -84,10 +84,7 @@ pub(super) fn overlap_depth(a: &Convex, b: &Convex, b_in_a: Placement) -> Option
         (false, start, end, core[j])
     } else {
         let (_, face, k) = found.polygon;
-        let (start, end) = (
-            core[if face == 0 { core.len() - 1 } else { face - 1 }],
-            core[face],
-        );
+        let (start, end) = (core[around(face, core.len()).0], core[face]);
         let deepest = placed[..m]
             .iter()
             .map(|&v| behind(start, end, v))
@@ -97,22 +94,30 @@ pub(super) fn overlap_depth(a: &Convex, b: &Convex, b_in_a: Placement) -> Option
         }
         (true, start, end, placed[k])
     };
-    let edge = end - start;
-    let depth = outward(edge).dot(start - vertex) / edge.length();
-    let magnitude = start.abs().max(end.abs()).max(vertex.abs()).max_element();
-    let rounding = GRAZING * magnitude;
-    if !(edge.abs().max_element() > rounding && depth > rounding) {
-        return None;
-    }
+    let (depth, _) = settled_depth(start, end, vertex)?;
     // The polygon's face: its core is A's when the small one is B.
     let face = Face {
         from_a: face_is_polygons == small_is_b,
         in_frame_of_a: small_is_b,
-        edge,
+        edge: end - start,
         nearest: vertex,
         gap: -depth,
     };
     Some(face.contact())
+}
+
+/// How deep `v` lies behind the face from `start` to `end` of a counter-clockwise core, and the
+/// face's outward unit normal, where the answer rests on more than rounding: the face longer
+/// than rounding of the coordinates (its direction is not noise) and the depth above it.
+/// `None` otherwise, or on a NaN. The last step of both passes, the point's and the small
+/// core's.
+pub(super) fn settled_depth(start: DVec2, end: DVec2, v: DVec2) -> Option<(f64, DVec2)> {
+    let edge = end - start;
+    let rounding = GRAZING * v.abs().max(start.abs()).max(end.abs()).max_element();
+    let out = outward(edge) / length(edge);
+    let depth = out.dot(start - v);
+    // (`>`: a NaN is no answer.)
+    (edge.abs().max_element() > rounding && depth > rounding).then_some((depth, out))
 }
 
 /// What [`pass`] found: the least deep face of each core, each as its depth squared (its sign
@@ -138,9 +143,9 @@ fn pass(core: &[DVec2], placed: &[DVec2; SMALL_MAX], m: usize) -> Found {
     // SMALL_MAX`.)
     let mut edges = [DVec2::ZERO; SMALL_MAX];
     for (k, e) in edges.iter_mut().enumerate().take(m) {
-        *e = placed[if k + 1 == m { 0 } else { k + 1 }] - placed[k];
+        *e = placed[around(k, m).1] - placed[k];
     }
-    let step = |k: usize| if k + 1 == m { 0 } else { k + 1 };
+    let step = |k: usize| around(k, m).1;
     let mut small = (f64::INFINITY, 0, 0);
     // The small core's face `k` against the polygon's vertex `j`.
     let mut small_face = |k: usize, j: usize| {
@@ -166,7 +171,7 @@ fn pass(core: &[DVec2], placed: &[DVec2; SMALL_MAX], m: usize) -> Found {
         // On round while the next vertex lies deeper (at most once round).
         for _ in 1..m {
             if out.dot(edges[k % SMALL_MAX]) < 0.0 {
-                small_face(k, if i == 0 { n - 1 } else { i - 1 });
+                small_face(k, around(i, n).0);
                 k = step(k);
             } else {
                 break;
