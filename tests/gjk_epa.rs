@@ -583,21 +583,38 @@ fn run(seed: u64, count: usize, placement: Placement, s: f64, offset: DVec2) -> 
     tally
 }
 
+/// `count` scenes of each placement, each run from its seed, drawn by `scene` (from the case's
+/// number) and checked at scale 1; the tallies, printed as `name`'s.
+fn runs_of(
+    name: &str,
+    runs: [(u64, Placement); 3],
+    count: usize,
+    scene: impl Fn(&mut Rng, Placement, usize) -> (Convex, Convex),
+) -> Vec<(Placement, Tally)> {
+    let mut tallies = vec![];
+    for (seed, placement) in runs {
+        let mut rng = Rng(seed);
+        let mut tally = Tally::default();
+        for i in 0..count {
+            let (a, b) = scene(&mut rng, placement, i);
+            let label = format!("{name}, seed {seed} case {i} ({placement:?})");
+            check(&a, &b, 1.0, &label, &mut tally);
+        }
+        println!("{name} {placement:?}: {tally:?}");
+        tallies.push((placement, tally));
+    }
+    tallies
+}
+
 #[test]
 fn large_polygons_agree_with_exact_and_parry() {
-    for (seed, placement) in [
+    let runs = [
         (11, Placement::Anywhere),
         (12, Placement::Deep),
         (13, Placement::Touching),
-    ] {
-        let mut rng = Rng(seed);
-        let mut tally = Tally::default();
-        for i in 0..300 {
-            let (a, b) = scene_of(&mut rng, placement, large_shape);
-            let label = format!("large, seed {seed} case {i} ({placement:?})");
-            check(&a, &b, 1.0, &label, &mut tally);
-        }
-        println!("large {placement:?}: {tally:?}");
+    ];
+    let scene = |rng: &mut Rng, placement, _| scene_of(rng, placement, large_shape);
+    for (_, tally) in runs_of("large", runs, 300, scene) {
         assert!(
             tally.methods[0] + tally.methods[1] == tally.cases,
             "{tally:?}"
@@ -620,24 +637,20 @@ fn small_shapes_against_large_polygons_agree_with_exact_and_parry() {
     // Either way round; where the small core's middle lies inside a polygon of up to 256
     // vertices, `query::contact` takes the depth from every face of both (`Route::Depth`),
     // checked as every route is.
-    for (seed, placement) in [
+    let runs = [
         (21, Placement::Anywhere),
         (22, Placement::Deep),
         (23, Placement::Touching),
-    ] {
-        let mut rng = Rng(seed);
-        let mut tally = Tally::default();
-        for i in 0..600 {
-            let shapes: [fn(&mut Rng) -> Shape; 2] = if i % 2 == 0 {
-                [large_polygon, random_shape]
-            } else {
-                [random_shape, large_polygon]
-            };
-            let (a, b) = scene_of_two(&mut rng, placement, shapes);
-            let label = format!("small and large, seed {seed} case {i} ({placement:?})");
-            check(&a, &b, 1.0, &label, &mut tally);
-        }
-        println!("small and large {placement:?}: {tally:?}");
+    ];
+    let scene = |rng: &mut Rng, placement, i: usize| {
+        let shapes: [fn(&mut Rng) -> Shape; 2] = if i.is_multiple_of(2) {
+            [large_polygon, random_shape]
+        } else {
+            [random_shape, large_polygon]
+        };
+        scene_of_two(rng, placement, shapes)
+    };
+    for (placement, tally) in runs_of("small and large", runs, 600, scene) {
         if placement == Placement::Deep {
             assert!(tally.routes[7] > 200, "{tally:?}");
         }
