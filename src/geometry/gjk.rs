@@ -632,8 +632,15 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
         .max(f64::MIN_POSITIVE);
     let mut simplex = Simplex::EMPTY;
     let start = start_direction(box_a, box_b);
-    let (termination, closest, _) =
-        gjk_run::<true, false, A, B>(a, b, &mut simplex, start, Some(scale), |_, _| false, trace);
+    let (termination, closest, _) = gjk_run::<true, false, false, A, B>(
+        a,
+        b,
+        &mut simplex,
+        start,
+        Some(scale),
+        |_, _| false,
+        trace,
+    );
     GjkOutcome {
         termination,
         simplex,
@@ -667,7 +674,8 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
 /// answer is the same, in fewer support searches (a unit test counts them). Not on large
 /// cores, whose support searches bisect where the walk moves one vertex a step, nor with a
 /// point core (a circle), whose MD is the other core seen from the point: the line from a
-/// vertex to the point already leads to the nearest side.
+/// vertex to the point already leads to the nearest side. On large cores it bisects a stretch
+/// of the MD whose ends share a vertex, as [`gjk_from`] does.
 pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
@@ -677,7 +685,7 @@ pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
     enough: impl Fn(f64, f64) -> bool,
 ) -> (GjkTermination, Option<GjkDistance>) {
     let (termination, closest, _) =
-        gjk_run::<false, true, A, B>(a, b, simplex, start, Some(scale), enough, &mut NoTrace);
+        gjk_run::<false, true, true, A, B>(a, b, simplex, start, Some(scale), enough, &mut NoTrace);
     (termination, closest)
 }
 
@@ -689,14 +697,29 @@ pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
 /// tolerances stay right: an MD point's rounding is relative to the coordinates of the two
 /// vertices it is the difference of, and a tolerance tighter than the cores' extent would give
 /// only holds GJK to more than it needs. The outcome's `scale` is that largest coordinate.
+///
+/// Unlike the recorded run, where the nearest point lies inside an edge of the simplex whose
+/// ends share a vertex of one core, this one does not halve the stretch of the MD between them
+/// support search by support search: the stretch is the other core's vertices, moved by that
+/// one vertex, and a bisection over them finds the MD edge nearest the origin there at once
+/// ([`nearest_on_arc`]), which the next support search confirms. That is most of the walk for
+/// a small core against a large polygon (each search halves a stretch of the large polygon's
+/// vertices); the answer is GJK's own (a unit test compares them).
 pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return GjkOutcome::EMPTY;
     }
     let mut simplex = Simplex::EMPTY;
     let start = nonzero_direction(start);
-    let (termination, closest, scale) =
-        gjk_run::<true, false, A, B>(a, b, &mut simplex, start, None, |_, _| false, &mut NoTrace);
+    let (termination, closest, scale) = gjk_run::<true, false, true, A, B>(
+        a,
+        b,
+        &mut simplex,
+        start,
+        None,
+        |_, _| false,
+        &mut NoTrace,
+    );
     GjkOutcome {
         termination,
         simplex,
@@ -783,10 +806,152 @@ fn nearer_neighbour(a: &impl CoreShape, b: &impl CoreShape, p: &MdVertex) -> Opt
     best.map(|(_, q)| q)
 }
 
+/// The fewest edges a stretch of the MD worth a bisection has ([`nearest_on_arc`]): on two or
+/// three, GJK's support searches find the MD edge in one or two steps, each on an arc as short.
+const LONG_ARC: usize = 4;
+
+/// A stretch of the core MD's boundary, counter-clockwise from MD vertex `from` to MD vertex
+/// `to`, along which one core's vertex stays the same: the other core's vertices between
+/// theirs, moved by it.
+///
+/// Counter-clockwise along the MD's boundary each core's vertex moves on counter-clockwise (as
+/// [`md_support_between`] has it), so where the two ends share a vertex of one core (their
+/// directions both in its normal cone, and so everything between), the stretch between them is
+/// that vertex against the other core's chain.
+struct SharedArc<'c, A: CoreShape, B: CoreShape> {
+    a: &'c A,
+    b: &'c B,
+    from: MdVertex,
+    /// How many edges the stretch has.
+    len: usize,
+    /// The shared vertex (A's when `shared_a`, else B's), in world space.
+    shared: DVec2,
+    shared_a: bool,
+}
+
+impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
+    /// The stretch counter-clockwise from `from` to `to`, when they share a vertex of a core and
+    /// it has [`LONG_ARC`] edges at least.
+    #[inline]
+    fn between(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
+        // The steps counter-clockwise from index `i` to index `j` of a cycle of `n`.
+        let steps = |i: usize, j: usize, n: usize| if j >= i { j - i } else { j + n - i };
+        let (shared_a, len) = if from.a == to.a {
+            (true, steps(from.b, to.b, b.vertex_count()))
+        } else if from.b == to.b {
+            (false, steps(from.a, to.a, a.vertex_count()))
+        } else {
+            return None;
+        };
+        if len < LONG_ARC {
+            return None;
+        }
+        let shared = if shared_a {
+            a.vertex(from.a)
+        } else {
+            b.vertex(from.b)
+        };
+        Some(SharedArc {
+            a,
+            b,
+            from: *from,
+            len,
+            shared,
+            shared_a,
+        })
+    }
+
+    /// The MD vertex `k` steps along (`from` at 0, `to` at `len`), as [`md_support`] makes it.
+    #[inline]
+    fn point(&self, k: usize) -> MdVertex {
+        let on = |i: usize, n: usize| if i + k >= n { i + k - n } else { i + k };
+        if self.shared_a {
+            let j = on(self.from.b, self.b.vertex_count());
+            MdVertex {
+                point: self.b.vertex(j) - self.shared,
+                a: self.from.a,
+                b: j,
+            }
+        } else {
+            let i = on(self.from.a, self.a.vertex_count());
+            MdVertex {
+                point: self.shared - self.a.vertex(i),
+                a: i,
+                b: self.from.b,
+            }
+        }
+    }
+}
+
+/// Whether MD points `p` and `q` share a vertex of one core while the other's are [`LONG_ARC`]
+/// steps apart at least, either way round the cycle: a cheap test before [`nearest_on_arc`]
+/// works out the stretch between them.
+#[inline]
+fn spans_long_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
+    let apart = |i: usize, j: usize, n: usize| {
+        let d = i.abs_diff(j);
+        d.min(n - d) >= LONG_ARC
+    };
+    (p.a == q.a && apart(p.b, q.b, nb)) || (p.b == q.b && apart(p.a, q.a, na))
+}
+
+/// Where GJK's nearest point lies inside an edge of its simplex from `p` to `q` along which one
+/// core's vertex stays the same ([`SharedArc`]), the MD edge nearer the origin on the stretch
+/// between them, if there is one: in one bisection where each of GJK's iterations would halve
+/// the stretch.
+///
+/// The MD points nearest the origin lie on the MD's boundary between `p` and `q`, on the
+/// origin's side of the edge (the part of the MD beyond the edge's line is farther than the
+/// edge's nearest point). Along that chain the distance from the origin falls and then rises,
+/// so the first of its edges at whose end it no longer falls holds the nearest point. The edge
+/// found is taken only when it comes strictly nearer the origin than `p`–`q` does, and GJK goes
+/// on from it as from any simplex: its next support point confirms it (or rounding misled the
+/// search, and the walk goes on), so the answer is GJK's own.
+#[inline(never)]
+fn nearest_on_arc(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    dir: DVec2,
+    p: &MdVertex,
+    q: &MdVertex,
+    closest: DVec2,
+) -> Option<Simplex> {
+    // Counter-clockwise from `from` to `to` (see `md_support_beyond_edge`).
+    let (from, to) = if (q.point - p.point).perp_dot(dir) < 0.0 {
+        (p, q)
+    } else {
+        (q, p)
+    };
+    let arc = SharedArc::between(a, b, from, to)?;
+    // The first edge of the chain at whose end the distance no longer falls.
+    let (mut lo, mut hi) = (0, arc.len - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        let (s, t) = (arc.point(mid).point, arc.point(mid + 1).point);
+        if (t - s).dot(t) < 0.0 {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    let (s, t) = (arc.point(lo), arc.point(lo + 1));
+    let nearer = match nearest_of_segment(s, t) {
+        Nearest::Enclosed(_) => true,
+        Nearest::Outside { closest: c, .. } => c.length_squared() < closest.length_squared(),
+    };
+    nearer.then(|| Simplex::of(&[s, t]))
+}
+
 /// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds`], handing each
 /// iteration to `trace` and with the witness points when `WITNESSES`. [`gjk_traced`] is this
 /// from the bounding boxes' middles, with their scale, no early stop and the witnesses.
-fn gjk_run<const WITNESSES: bool, const WALK: bool, A: CoreShape, B: CoreShape>(
+fn gjk_run<
+    const WITNESSES: bool,
+    const WALK: bool,
+    const JUMP: bool,
+    A: CoreShape,
+    B: CoreShape,
+>(
     a: &A,
     b: &B,
     simplex: &mut Simplex,
@@ -828,6 +993,10 @@ fn gjk_run<const WITNESSES: bool, const WALK: bool, A: CoreShape, B: CoreShape>(
     } else {
         0
     };
+    // The bisection over a stretch of the MD whose ends share a vertex (`nearest_on_arc`, see
+    // `gjk_from`): where a core is large enough to be searched by bisection (on small ones a
+    // support search is a scan of a few vertices, and the stretches are short).
+    let jumps = JUMP && na.max(nb) >= BISECT_FROM;
     if simplex.is_empty() {
         simplex.push(md_support(a, b, start));
     }
@@ -913,6 +1082,18 @@ fn gjk_run<const WITNESSES: bool, const WALK: bool, A: CoreShape, B: CoreShape>(
                     *simplex = Simplex::of(&[p, q]);
                     continue;
                 }
+            }
+        }
+        // Nearest inside an edge along which one core's vertex stays the same: the MD edge
+        // nearest on the stretch between its ends at once (see `gjk_from`).
+        if let [p, q] = *reduced {
+            let jump = jumps && spans_long_arc(&p, &q, na, nb);
+            if let Some(Some(nearer)) =
+                jump.then(|| nearest_on_arc(a, b, direction, &p, &q, closest))
+            {
+                best = Some((closest, direction));
+                *simplex = nearer;
+                continue;
             }
         }
         let w = match *reduced {
@@ -1374,12 +1555,14 @@ mod tests {
         }
     }
 
-    /// A full run from `seed` with the walk beside a nearest pair or without: the distance and
-    /// the support searches it took.
-    fn counted_run<const WALK: bool>(
+    /// A full run from `seed` (from along `start` when empty) with the walk beside a nearest
+    /// pair or without, with the bisection over a shared stretch (`JUMP`) or without: the
+    /// distance and the support searches it took.
+    fn counted_run<const WALK: bool, const JUMP: bool>(
         a: &Convex,
         b: &Convex,
         seed: Simplex,
+        start: DVec2,
         scale: f64,
     ) -> (f64, usize) {
         let (ca, cb) = (
@@ -1393,11 +1576,11 @@ mod tests {
             },
         );
         let mut simplex = seed;
-        let (_, closest, _) = gjk_run::<false, WALK, _, _>(
+        let (_, closest, _) = gjk_run::<false, WALK, JUMP, _, _>(
             &ca,
             &cb,
             &mut simplex,
-            DVec2::X,
+            start,
             Some(scale),
             |_, _| false,
             &mut NoTrace,
@@ -1451,9 +1634,9 @@ mod tests {
             let scale = tolerance_scale(&a2, &b2);
             for (walk, total) in [(true, &mut with), (false, &mut without)] {
                 let (d, searches) = if walk {
-                    counted_run::<true>(&a2, &b2, ended.simplex, scale)
+                    counted_run::<true, false>(&a2, &b2, ended.simplex, DVec2::X, scale)
                 } else {
-                    counted_run::<false>(&a2, &b2, ended.simplex, scale)
+                    counted_run::<false, false>(&a2, &b2, ended.simplex, DVec2::X, scale)
                 };
                 assert!((d - exact).abs() < 1e-12, "{d} {exact} walk {walk}");
                 *total += searches;
@@ -1464,6 +1647,82 @@ mod tests {
         assert!(
             with * 10 < without * 9,
             "{with} searches with the walk, {without} without"
+        );
+    }
+
+    /// Small cores (boxes, 3- to 16-gons, segments) against polygons of 64 to 1,024 vertices,
+    /// apart by 10⁻⁹ to 2 along every direction: with the bisection over a stretch whose ends
+    /// share a vertex (`nearest_on_arc`) GJK ends on the distance it ends on without, and takes
+    /// far fewer support searches in all. The two large-polygon kinds: regular and thin
+    /// (vertices at random angles on a long ellipse, uneven edges).
+    #[test]
+    fn the_bisection_over_a_shared_stretch_keeps_the_distance_and_saves_searches() {
+        use crate::geometry::contact;
+        use crate::geometry::testing::{boxed, regular_polygon, XorShift};
+        let mut rng = XorShift(0x51ed_270b_2794_3c6d);
+        let (mut with, mut without, mut checked) = (0, 0, 0);
+        for k in 0..240 {
+            let n = [64, 256, 1024][k % 3];
+            let turn_large = rng.unit() * 6.0;
+            let large = if k % 2 == 0 {
+                regular_polygon(n, 1.0, DVec2::ZERO, turn_large)
+            } else {
+                thin(n, &mut rng, 0.0, 0.0, turn_large)
+            };
+            let (turn, angle) = (rng.unit() * 6.0, rng.unit() * std::f64::consts::TAU);
+            let small_at = |x: f64, y: f64| match k % 4 {
+                0 => boxed(0.3, 0.2, x, y, turn.to_degrees()),
+                1 => regular_polygon(3 + k % 14, 0.3, DVec2::new(x, y), turn),
+                2 => capsule(0.3, 0.1, x, y, turn.to_degrees()),
+                _ => regular_polygon(16, 0.25, DVec2::new(x, y), turn),
+            };
+            // The core alone (a capsule's segment: GJK measures cores), moved along `angle`
+            // until the gap is what this instance wants.
+            let gap = [2.0, 0.1, 1e-3, 1e-6, 1e-9][k % 5];
+            let dir = DVec2::from_angle(angle);
+            let at = |t: f64| Convex {
+                radius: 0.0,
+                ..small_at(t * dir.x, t * dir.y)
+            };
+            let (mut lo, mut hi) = (0.0, 4.0);
+            for _ in 0..80 {
+                let mid = 0.5 * (lo + hi);
+                if contact(&large, &at(mid)).distance < gap {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let small = at(hi);
+            let exact = contact(&large, &small).distance;
+            if exact <= 0.0 {
+                continue;
+            }
+            let scale = tolerance_scale(&large, &small);
+            // Both orders: the large polygon as A and as B.
+            for (a, b) in [(&large, &small), (&small, &large)] {
+                let start = a.vertices[0] - b.vertices[0];
+                let (d_with, s_with) =
+                    counted_run::<false, true>(a, b, Simplex::EMPTY, start, scale);
+                let (d_without, s_without) =
+                    counted_run::<false, false>(a, b, Simplex::EMPTY, start, scale);
+                assert!(
+                    (d_with - d_without).abs() <= 1e-12 * scale,
+                    "{d_with} {d_without} (k {k})"
+                );
+                assert!(
+                    (d_with - exact).abs() <= 1e-9 * scale,
+                    "{d_with} {exact} (k {k})"
+                );
+                with += s_with;
+                without += s_without;
+                checked += 1;
+            }
+        }
+        assert!(checked > 400, "{checked}");
+        assert!(
+            with * 10 < without * 7,
+            "{with} searches with the bisection, {without} without"
         );
     }
 }
