@@ -274,15 +274,20 @@ fn start_triangle<A: CoreShape, B: CoreShape>(
 /// a point and dropping its neighbours moves nothing), with what is known of each edge, measured
 /// once, when the edge appears, since an iteration changes only the edges beside the new point.
 struct Polytope {
-    /// Every point ever added; those dropped are no longer linked.
-    points: Vec<MdVertex>,
-    next: Vec<usize>,
-    prev: Vec<usize>,
-    /// `edges[i]` is the edge from point `i` to `next[i]`.
-    edges: Vec<Edge>,
+    /// Every point ever added, by the order it came in; those dropped are no longer linked.
+    nodes: Vec<Node>,
     /// Where the ring is read from: the newest point (the start triangle's first at first).
     head: usize,
     len: usize,
+}
+
+/// A point of the polytope, its neighbours in the ring, and the edge from it to the next.
+#[derive(Clone, Copy)]
+struct Node {
+    point: MdVertex,
+    next: usize,
+    prev: usize,
+    edge: Edge,
 }
 
 #[derive(Clone, Copy)]
@@ -315,32 +320,40 @@ struct NearestEdge {
 
 impl Polytope {
     fn new(triangle: &[MdVertex]) -> Polytope {
-        let mut polytope = Polytope {
-            points: Vec::with_capacity(16),
-            next: Vec::with_capacity(16),
-            prev: Vec::with_capacity(16),
-            edges: Vec::with_capacity(16),
-            head: 0,
-            len: triangle.len(),
-        };
         let n = triangle.len();
-        for (i, &p) in triangle.iter().enumerate() {
-            polytope.points.push(p);
-            polytope.next.push((i + 1) % n);
-            polytope.prev.push((i + n - 1) % n);
-            polytope.edges.push(Edge::Unmeasured);
+        // Room for the start triangle and a dozen iterations, more than EPA mostly takes.
+        let mut nodes = Vec::with_capacity(16);
+        nodes.extend(triangle.iter().enumerate().map(|(i, &point)| Node {
+            point,
+            next: (i + 1) % n,
+            prev: (i + n - 1) % n,
+            edge: Edge::Unmeasured,
+        }));
+        Polytope {
+            nodes,
+            head: 0,
+            len: n,
         }
-        polytope
+    }
+
+    /// Point `i` (by the order it came in).
+    fn point(&self, i: usize) -> MdVertex {
+        self.nodes[i].point
+    }
+
+    /// The point after point `i` in the ring.
+    fn next(&self, i: usize) -> usize {
+        self.nodes[i].next
     }
 
     /// The ids of the points in ring order, from the head.
     fn ring(&self) -> impl Iterator<Item = usize> + '_ {
-        std::iter::successors(Some(self.head), |&i| Some(self.next[i])).take(self.len)
+        std::iter::successors(Some(self.head), |&i| Some(self.next(i))).take(self.len)
     }
 
     /// The points in ring order, from the head.
     fn vertices(&self) -> Vec<MdVertex> {
-        self.ring().map(|i| self.points[i]).collect()
+        self.ring().map(|i| self.point(i)).collect()
     }
 
     /// The edge nearest the origin.
@@ -361,10 +374,10 @@ impl Polytope {
         let mut best_key = f64::INFINITY;
         let mut i = self.head;
         for index in 0..self.len {
-            if let Edge::Unmeasured = self.edges[i] {
-                let (p, q) = (self.points[i].point, self.points[self.next[i]].point);
+            if let Edge::Unmeasured = self.nodes[i].edge {
+                let (p, q) = (self.point(i).point, self.point(self.next(i)).point);
                 // Outward = the edge turned clockwise (the polytope is counter-clockwise).
-                self.edges[i] = match unit(DVec2::new((q - p).y, -(q - p).x)) {
+                self.nodes[i].edge = match unit(DVec2::new((q - p).y, -(q - p).x)) {
                     None => Edge::Degenerate,
                     Some(normal) => Edge::Measured {
                         key: closest_on_segment(p, q, DVec2::ZERO).0.length(),
@@ -377,7 +390,7 @@ impl Polytope {
                 key,
                 normal,
                 distance,
-            } = self.edges[i]
+            } = self.nodes[i].edge
             {
                 if key < best_key {
                     best_key = key;
@@ -389,7 +402,7 @@ impl Polytope {
                     };
                 }
             }
-            i = self.next[i];
+            i = self.next(i);
         }
         best
     }
@@ -397,29 +410,31 @@ impl Polytope {
     /// Insert `w` after point `after` and drop the points next to it that stop being strict
     /// left turns, so the polytope stays the convex hull of its points. `w` becomes the head.
     fn insert(&mut self, after: usize, w: MdVertex) {
-        let k = self.points.len();
-        let before = self.next[after];
-        self.points.push(w);
-        self.next.push(before);
-        self.prev.push(after);
-        self.edges.push(Edge::Unmeasured);
-        self.next[after] = k;
-        self.prev[before] = k;
-        self.edges[after] = Edge::Unmeasured;
+        let k = self.nodes.len();
+        let before = self.next(after);
+        self.nodes.push(Node {
+            point: w,
+            next: before,
+            prev: after,
+            edge: Edge::Unmeasured,
+        });
+        self.nodes[after].next = k;
+        self.nodes[before].prev = k;
+        self.nodes[after].edge = Edge::Unmeasured;
         self.head = k;
         self.len += 1;
-        let at = |s: &Polytope, i: usize| s.points[i].point;
+        let at = |s: &Polytope, i: usize| s.nodes[i].point.point;
         while self.len > 3 {
-            let p1 = self.prev[k];
-            let p2 = self.prev[p1];
+            let p1 = self.nodes[k].prev;
+            let p2 = self.nodes[p1].prev;
             if orient(at(self, p2), at(self, p1), w.point) > 0.0 {
                 break;
             }
             self.unlink(p1);
         }
         while self.len > 3 {
-            let s1 = self.next[k];
-            let s2 = self.next[s1];
+            let s1 = self.next(k);
+            let s2 = self.next(s1);
             if orient(w.point, at(self, s1), at(self, s2)) > 0.0 {
                 break;
             }
@@ -429,10 +444,12 @@ impl Polytope {
 
     /// Drop point `i`: its neighbours become joined by a new edge.
     fn unlink(&mut self, i: usize) {
-        let (p, n) = (self.prev[i], self.next[i]);
-        self.next[p] = n;
-        self.prev[n] = p;
-        self.edges[p] = Edge::Unmeasured;
+        let Node {
+            prev: p, next: n, ..
+        } = self.nodes[i];
+        self.nodes[p].next = n;
+        self.nodes[n].prev = p;
+        self.nodes[p].edge = Edge::Unmeasured;
         self.len -= 1;
     }
 }
@@ -555,18 +572,18 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
     };
     // Grown with each vertex met, where `scale` does not bound them all already.
     let mut tol = EPA_GAP_RELATIVE * scale;
-    for p in polytope.points.iter() {
+    for p in polytope.nodes.iter().map(|node| &node.point) {
         tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, p));
     }
     let mut termination = EpaTermination::OutOfIterations;
     // The nearest edge of the last polytope: its ends, outward normal and distance.
-    let mut nearest = ([polytope.points[0]; 2], DVec2::ZERO, 0.0);
+    let mut nearest = ([polytope.point(0); 2], DVec2::ZERO, 0.0);
     // The record's running upper bound, kept only by a trace that records.
     let mut upper_bound = f64::INFINITY;
     for _ in 0..EPA_MAX_ITERATIONS {
         let e = polytope.nearest_edge();
         let (edge_normal, edge_distance) = (e.normal, e.distance);
-        let edge = [polytope.points[e.id], polytope.points[polytope.next[e.id]]];
+        let edge = [polytope.point(e.id), polytope.point(polytope.next(e.id))];
         let support = md_support_between(a, b, edge_normal, &edge[0], &edge[1]);
         tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, &support));
         let gap = support.point.dot(edge_normal) - edge_distance;
@@ -589,7 +606,7 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
         }
         if polytope
             .ring()
-            .any(|i| same_point(&polytope.points[i], &support))
+            .any(|i| same_point(&polytope.point(i), &support))
         {
             termination = EpaTermination::NoProgress;
             break;
