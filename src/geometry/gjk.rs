@@ -902,11 +902,13 @@ fn spans_long_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
 ///
 /// The MD points nearest the origin lie on the MD's boundary between `p` and `q`, on the
 /// origin's side of the edge (the part of the MD beyond the edge's line is farther than the
-/// edge's nearest point). Along that chain the distance from the origin falls and then rises,
-/// so the first of its edges at whose end it no longer falls holds the nearest point. The edge
-/// found is taken only when it comes strictly nearer the origin than `p`–`q` does, and GJK goes
-/// on from it as from any simplex: its next support point confirms it (or rounding misled the
-/// search, and the walk goes on), so the answer is GJK's own.
+/// edge's nearest point). Along the part of that chain that faces the origin (the origin
+/// beyond each point's supporting line) the distance from the origin falls and then rises, so
+/// the first of its edges at whose end it no longer falls holds the nearest point. Where the
+/// search is misled (a stretch that begins on a side turned away from the origin, or rounding),
+/// nothing is lost: the edge found is taken only when it comes strictly nearer the origin than
+/// `p`–`q` does, and GJK goes on from it as from any simplex, its next support point confirming
+/// it or the walk going on, so the answer is GJK's own.
 #[inline(never)]
 fn nearest_on_arc(
     a: &impl CoreShape,
