@@ -1660,7 +1660,7 @@ mod tests {
     #[test]
     fn the_bisection_over_a_shared_stretch_keeps_the_distance_and_saves_searches() {
         use crate::geometry::contact;
-        use crate::geometry::testing::{boxed, regular_polygon, XorShift};
+        use crate::geometry::testing::{boxed, placed_at_distance, regular_polygon, XorShift};
         let mut rng = XorShift(0x51ed_270b_2794_3c6d);
         let (mut with, mut without, mut checked) = (0, 0, 0);
         for k in 0..240 {
@@ -1686,16 +1686,7 @@ mod tests {
                 radius: 0.0,
                 ..small_at(t * dir.x, t * dir.y)
             };
-            let (mut lo, mut hi) = (0.0, 4.0);
-            for _ in 0..80 {
-                let mid = 0.5 * (lo + hi);
-                if contact(&large, &at(mid)).distance < gap {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            let small = at(hi);
+            let small = placed_at_distance(&large, at, gap, 4.0);
             let exact = contact(&large, &small).distance;
             if exact <= 0.0 {
                 continue;

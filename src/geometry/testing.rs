@@ -2,6 +2,27 @@
 
 use super::{Convex, DVec2, Pose, Shape};
 
+/// `at(t)` for the `t` in `[0, reach]` where its signed distance from `other` (the exact
+/// contact) crosses `target`: 80 halvings, and of the last two bounds the one at which the
+/// distance is `target` or more. `at` must move the shape away from `other` as `t` grows.
+pub fn placed_at_distance(
+    other: &Convex,
+    at: impl Fn(f64) -> Convex,
+    target: f64,
+    reach: f64,
+) -> Convex {
+    let (mut lo, mut hi) = (0.0, reach);
+    for _ in 0..80 {
+        let mid = 0.5 * (lo + hi);
+        if super::contact(other, &at(mid)).distance < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    at(hi)
+}
+
 /// `shape` in world space at `(x, y)`, turned by `deg` degrees.
 pub fn body(shape: Shape, x: f64, y: f64, deg: f64) -> Convex {
     shape

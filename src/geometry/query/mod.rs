@@ -1350,7 +1350,9 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::testing::{body, boxed, near, near_v, regular_polygon};
+    use crate::geometry::testing::{
+        body, boxed, near, near_v, placed_at_distance, regular_polygon,
+    };
     use crate::geometry::{contact as exact, orient, Pose, Shape};
 
     /// Shapes given in world space.
@@ -1842,17 +1844,12 @@ mod tests {
             } else {
                 10f64.powf(-1.0 - 8.0 * rng.unit())
             };
-            let at = |k: f64| b0.transformed(&Pose::new(dir * k, 0.0));
-            let (mut lo, mut hi) = (0.0, 10.0);
-            for _ in 0..80 {
-                let mid = 0.5 * (lo + hi);
-                if exact(&a, &at(mid)).distance < target {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            let b = at(hi);
+            let b = placed_at_distance(
+                &a,
+                |k| b0.transformed(&Pose::new(dir * k, 0.0)),
+                target,
+                10.0,
+            );
             let e = exact(&a, &b).distance;
             let d = distance(&a, I, &b, I);
             let what = || format!("{round}: {d} vs exact {e}: {a:?} {b:?}");
