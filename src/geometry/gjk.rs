@@ -593,7 +593,7 @@ pub fn gjk_distance_or(
     start: DVec2,
     exact: impl FnOnce() -> f64,
 ) -> f64 {
-    unsigned_distance(a, b, gjk_from(a, b, start), exact)
+    unsigned_distance(a, b, gjk_from(a, b, start, None), exact)
 }
 
 /// The unsigned distance GJK's outcome `g` gives (radii subtracted), `exact`'s where it is
@@ -676,6 +676,7 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
 /// point core (a circle), whose MD is the other core seen from the point: the line from a
 /// vertex to the point already leads to the nearest side. On large cores it bisects a stretch
 /// of the MD whose ends share a vertex, as [`gjk_from`] does.
+#[inline]
 pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
@@ -702,14 +703,26 @@ pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
 /// ends share a vertex of one core, this one does not halve the stretch of the MD between them
 /// support search by support search: the stretch is the other core's vertices, moved by that
 /// one vertex, and a bisection over them finds the MD edge nearest the origin there at once
-/// ([`nearest_on_arc`]), which the next support search confirms. That is most of the walk for
-/// a small core against a large polygon (each search halves a stretch of the large polygon's
-/// vertices); the answer is GJK's own (a unit test compares them).
-pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOutcome {
+/// ([`nearest_on_arc`]), which the next support search confirms. Where both cores' vertices
+/// change between the ends, one over a long chain and the other over a few vertices, the
+/// bisection runs over the long chain's faces ([`nearest_on_mixed_arc`]), and where the
+/// stretch shows the origin inside the MD, GJK is handed a triangle of its points that
+/// encloses it. That is most of the walk for a small core against a large polygon (each
+/// search halves a stretch of the large polygon's vertices); the answer is GJK's own (unit
+/// tests compare them).
+///
+/// `first`, where given, is the run's first support point, searched already by a caller who
+/// looked at it first: [`md_support`] along [`nonzero_direction`]`(start)`.
+pub fn gjk_from<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
+    start: DVec2,
+    first: Option<MdVertex>,
+) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return GjkOutcome::EMPTY;
     }
-    let mut simplex = Simplex::EMPTY;
+    let mut simplex = first.map_or(Simplex::EMPTY, |p| Simplex::of(&[p]));
     let start = nonzero_direction(start);
     let (termination, closest, scale) = gjk_run::<true, false, true, A, B>(
         a,
@@ -909,34 +922,285 @@ fn spans_long_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
 /// nothing is lost: the edge found is taken only when it comes strictly nearer the origin than
 /// `p`–`q` does, and GJK goes on from it as from any simplex, its next support point confirming
 /// it or the walk going on, so the answer is GJK's own.
+#[inline]
+fn nearest_on_arc<A: CoreShape, B: CoreShape>(
+    arc: &SharedArc<'_, A, B>,
+    closest: DVec2,
+) -> Option<Simplex> {
+    // The first edge of the chain at whose end the distance no longer falls.
+    let lo = first_not(arc.len - 1, |k| falls(&arc.point(k), &arc.point(k + 1)));
+    if_nearer(arc.point(lo), arc.point(lo + 1), closest)
+}
+
+/// The most edges the short chain of a [`MixedArc`] may have.
+const SHORT_ARC: usize = 4;
+
+/// A stretch of the core MD's boundary, counter-clockwise from MD vertex `from` to MD vertex
+/// `to`, along which both cores' vertices move on: one core's chain of [`LONG_ARC`] edges or
+/// more (the long one), the other's of at most [`SHORT_ARC`] (a small core's, mostly).
+///
+/// Each edge of the long chain is a face of the MD, moved by the short chain's vertex farthest
+/// against its outward normal (the support there, as [`md_support`] would find it); between
+/// two such faces, the short chain's edges at the long chain's vertex they share. A bisection
+/// over the long chain's edges alone, each measured against the few vertices of the short
+/// chain, finds the MD faces nearest the origin as [`SharedArc`]'s does.
+struct MixedArc<'c, A: CoreShape, B: CoreShape> {
+    a: &'c A,
+    b: &'c B,
+    /// Whether the long chain is B's.
+    long_b: bool,
+    /// The long chain's first vertex, its core's vertex count, and how many edges it has.
+    long_from: usize,
+    long_n: usize,
+    len: usize,
+    /// The short chain's vertices, from `from`'s on, in world space, and their indices.
+    short: [DVec2; SHORT_ARC + 1],
+    short_index: [usize; SHORT_ARC + 1],
+    /// How many of them there are.
+    short_count: usize,
+}
+
+impl<'c, A: CoreShape, B: CoreShape> MixedArc<'c, A, B> {
+    /// The stretch counter-clockwise from `from` to `to`, when each core's vertex changes along
+    /// it, one over [`LONG_ARC`] edges at least and the other over [`SHORT_ARC`] at most.
+    #[inline]
+    fn between(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
+        let steps = |i: usize, j: usize, n: usize| if j >= i { j - i } else { j + n - i };
+        let (na, nb) = (a.vertex_count(), b.vertex_count());
+        let (sa, sb) = (steps(from.a, to.a, na), steps(from.b, to.b, nb));
+        let long_b = sb >= sa;
+        let (len, short, long_from, long_n) = if long_b {
+            (sb, sa, from.b, nb)
+        } else {
+            (sa, sb, from.a, na)
+        };
+        if short == 0 || short > SHORT_ARC || len < LONG_ARC {
+            return None;
+        }
+        let mut arc = MixedArc {
+            a,
+            b,
+            long_b,
+            long_from,
+            long_n,
+            len,
+            short: [DVec2::ZERO; SHORT_ARC + 1],
+            short_index: [0; SHORT_ARC + 1],
+            short_count: short + 1,
+        };
+        for k in 0..=short {
+            let (i, v) = if long_b {
+                let i = on(from.a, k, na);
+                (i, a.vertex(i))
+            } else {
+                let i = on(from.b, k, nb);
+                (i, b.vertex(i))
+            };
+            arc.short_index[k] = i;
+            arc.short[k] = v;
+        }
+        Some(arc)
+    }
+
+    /// The long chain's vertex `k` steps along: its index, and where it is (world space).
+    #[inline(always)]
+    fn long(&self, k: usize) -> (usize, DVec2) {
+        let j = on(self.long_from, k, self.long_n);
+        let v = if self.long_b {
+            self.b.vertex(j)
+        } else {
+            self.a.vertex(j)
+        };
+        (j, v)
+    }
+
+    /// The MD point of the long chain's vertex `(j, at)` and the short chain's vertex `i`.
+    #[inline(always)]
+    fn point(&self, (j, at): (usize, DVec2), i: usize) -> MdVertex {
+        if self.long_b {
+            MdVertex {
+                point: at - self.short[i],
+                a: self.short_index[i],
+                b: j,
+            }
+        } else {
+            MdVertex {
+                point: self.short[i] - at,
+                a: j,
+                b: self.short_index[i],
+            }
+        }
+    }
+
+    /// The MD face on the long chain's edge `k`: its two MD points, and the short chain's
+    /// vertex it is moved by (the first farthest against the edge's outward normal).
+    #[inline(always)]
+    fn face(&self, k: usize) -> (MdVertex, MdVertex, usize) {
+        let (u, w) = (self.long(k), self.long(k + 1));
+        // The outward normal of a counter-clockwise core's edge: the edge turned clockwise.
+        let out = DVec2::new(w.1.y - u.1.y, u.1.x - w.1.x);
+        let mut best = (0, out.dot(self.short[0]));
+        for i in 1..self.short_count {
+            let x = out.dot(self.short[i]);
+            if x < best.1 {
+                best = (i, x);
+            }
+        }
+        let i = best.0;
+        (self.point(u, i), self.point(w, i), i)
+    }
+}
+
+/// Index `i` moved on `k` steps round a cycle of `n` (`k ≤ n`: one subtraction wraps it).
+#[inline]
+fn on(i: usize, k: usize, n: usize) -> usize {
+    if i + k >= n {
+        i + k - n
+    } else {
+        i + k
+    }
+}
+
+/// Whether MD points `p` and `q` differ in both cores' vertices, one core's [`LONG_ARC`] steps
+/// apart at least and the other's [`SHORT_ARC`] at most, the nearer way round each cycle: a
+/// cheap test before [`nearest_on_mixed_arc`] works out the stretch between them.
+#[inline]
+fn spans_mixed_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
+    let apart = |i: usize, j: usize, n: usize| {
+        let d = i.abs_diff(j);
+        d.min(n - d)
+    };
+    let (da, db) = (apart(p.a, q.a, na), apart(p.b, q.b, nb));
+    let (long, short) = (da.max(db), da.min(db));
+    short > 0 && short <= SHORT_ARC && long >= LONG_ARC
+}
+
+/// [`nearest_on_arc`] where both cores' vertices change between `p` and `q` ([`MixedArc`]): the
+/// bisection runs over the long chain's faces, and the nearest MD edge is the first face, of
+/// the one found and the short chain's edges just before it, at whose end the distance no
+/// longer falls. Taken, as there, only when strictly nearer than `p`–`q`'s nearest point, and
+/// only when the origin lies outside the face's line (the face, an MD face, then shows a gap).
+///
+/// Where it lies inside instead, the cores mostly overlap, and the search has bracketed the
+/// origin: between the chord from `to` to `from` and the face from `s` to `t`. Inside the
+/// stretch's other two sides as well (`from` to `s`, `t` to `to`), it lies inside those four
+/// MD points, in one of the two triangles their diagonal from `from` to `t` makes, and that
+/// triangle goes to GJK, whose next look finds it enclosed (or, where rounding decides
+/// otherwise, goes on from it).
+#[inline]
+fn nearest_on_mixed_arc<A: CoreShape, B: CoreShape>(
+    arc: &MixedArc<'_, A, B>,
+    (from, to): (&MdVertex, &MdVertex),
+    closest: DVec2,
+) -> Option<Simplex> {
+    // The origin strictly left of `u` → `w` (on the inner side of the MD's counter-clockwise
+    // edges), or strictly right.
+    let left = |u: &MdVertex, w: &MdVertex| (w.point - u.point).perp_dot(-u.point) > 0.0;
+    let right = |u: &MdVertex, w: &MdVertex| (w.point - u.point).perp_dot(-u.point) < 0.0;
+    // The first face of the long chain at whose end the distance no longer falls.
+    let lo = first_not(arc.len - 1, |k| {
+        let (s, t, _) = arc.face(k);
+        falls(&s, &t)
+    });
+    let (s, t, i) = arc.face(lo);
+    // The short chain's edges at the long chain's vertex `lo`, between the face before and
+    // this one: the first at whose end the distance no longer falls, if one does not.
+    let before = if lo == 0 { 0 } else { arc.face(lo - 1).2 };
+    let corner = arc.long(lo);
+    let mut found = (s, t);
+    for j in before..i {
+        let (u, w) = (arc.point(corner, j), arc.point(corner, j + 1));
+        if !falls(&u, &w) {
+            found = (u, w);
+            break;
+        }
+    }
+    let (s, t) = found;
+    // An MD face with the origin not outside its line: no gap shown (see above).
+    if !right(&s, &t) {
+        if !(left(from, &s) && left(&t, to)) {
+            return None;
+        }
+        return Some(if left(from, &t) {
+            Simplex::of(&[*from, t, *to])
+        } else {
+            Simplex::of(&[*from, s, t])
+        });
+    }
+    if_nearer(s, t, closest)
+}
+
+/// GJK's jump from its simplex edge `p`–`q` (nearest point `closest`, looking along `dir`
+/// towards the origin) to an MD edge nearer on the stretch between them, or to a triangle of
+/// its points enclosing the origin: [`nearest_on_arc`] where the ends share a vertex of one
+/// core, [`nearest_on_mixed_arc`] while `mixed` (cleared once it finds nothing). Out of line:
+/// small cores never jump, and their runs stay as short as they were.
 #[inline(never)]
-fn nearest_on_arc(
+fn nearest_on_stretch(
     a: &impl CoreShape,
     b: &impl CoreShape,
     dir: DVec2,
     p: &MdVertex,
     q: &MdVertex,
     closest: DVec2,
+    mixed: &mut bool,
 ) -> Option<Simplex> {
-    // Counter-clockwise from `from` to `to` (see `md_support_beyond_edge`).
-    let (from, to) = if (q.point - p.point).perp_dot(dir) < 0.0 {
-        (p, q)
+    let (na, nb) = (a.vertex_count(), b.vertex_count());
+    let (from, to) = counter_clockwise(p, q, dir);
+    if spans_long_arc(p, q, na, nb) {
+        nearest_on_arc(&SharedArc::between(a, b, from, to)?, closest)
+    } else if *mixed && spans_mixed_arc(p, q, na, nb) {
+        let found = MixedArc::between(a, b, from, to)
+            .and_then(|arc| nearest_on_mixed_arc(&arc, (from, to), closest));
+        *mixed = found.is_some();
+        found
     } else {
-        (q, p)
-    };
-    let arc = SharedArc::between(a, b, from, to)?;
-    // The first edge of the chain at whose end the distance no longer falls.
-    let (mut lo, mut hi) = (0, arc.len - 1);
+        None
+    }
+}
+
+/// Whether the distance from the origin still falls at `t`, the end of the MD edge from `s`.
+#[inline(always)]
+fn falls(s: &MdVertex, t: &MdVertex) -> bool {
+    (t.point - s.point).dot(t.point) < 0.0
+}
+
+/// The first `k` below `last` where `holds` does not, or `last`: a bisection, `holds` true and
+/// then false along `0..last`.
+#[inline(always)]
+fn first_not(last: usize, holds: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, last);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        let (s, t) = (arc.point(mid).point, arc.point(mid + 1).point);
-        if (t - s).dot(t) < 0.0 {
+        if holds(mid) {
             lo = mid + 1;
         } else {
             hi = mid;
         }
     }
-    let (s, t) = (arc.point(lo), arc.point(lo + 1));
+    lo
+}
+
+/// The ends of GJK's simplex edge `p`–`q`, whose nearest point looks along `dir` towards the
+/// origin, in the counter-clockwise order of the MD's boundary between them on the origin's
+/// side (see [`md_support_beyond_edge`]).
+#[inline]
+fn counter_clockwise<'p>(
+    p: &'p MdVertex,
+    q: &'p MdVertex,
+    dir: DVec2,
+) -> (&'p MdVertex, &'p MdVertex) {
+    if (q.point - p.point).perp_dot(dir) < 0.0 {
+        (p, q)
+    } else {
+        (q, p)
+    }
+}
+
+/// The MD edge from `s` to `t` as GJK's simplex, where it comes strictly nearer the origin
+/// than `closest` (or holds it).
+#[inline]
+fn if_nearer(s: MdVertex, t: MdVertex, closest: DVec2) -> Option<Simplex> {
     let nearer = match nearest_of_segment(s, t) {
         Nearest::Enclosed(_) => true,
         Nearest::Outside { closest: c, .. } => c.length_squared() < closest.length_squared(),
@@ -947,6 +1211,9 @@ fn nearest_on_arc(
 /// GJK from the seed `simplex` (along `start` when empty), as [`gjk_bounds`], handing each
 /// iteration to `trace` and with the witness points when `WITNESSES`. [`gjk_traced`] is this
 /// from the bounding boxes' middles, with their scale, no early stop and the witnesses.
+// (Inlined into its callers, as the compiler did before the bisections moved out of line:
+// the rotating cast's measure of small cores calls it most.)
+#[inline(always)]
 fn gjk_run<
     const WITNESSES: bool,
     const WALK: bool,
@@ -999,6 +1266,10 @@ fn gjk_run<
     // `gjk_from`): where a core is large enough to be searched by bisection (on small ones a
     // support search is a scan of a few vertices, and the stretches are short).
     let jumps = JUMP && na.max(nb) >= BISECT_FROM;
+    // The bisection over a stretch where both cores' vertices move (`nearest_on_mixed_arc`),
+    // until it once finds nothing to go to: the stretch not as the quick test saw it, or no
+    // nearer face (the support searches go on better from there).
+    let mut mixed = jumps;
     if simplex.is_empty() {
         simplex.push(md_support(a, b, start));
     }
@@ -1086,13 +1357,16 @@ fn gjk_run<
                 }
             }
         }
-        // Nearest inside an edge along which one core's vertex stays the same: the MD edge
-        // nearest on the stretch between its ends at once (see `gjk_from`).
+        // Nearest inside an edge: the MD edge nearest on the stretch between its ends at once,
+        // where one core's vertex stays the same along it, or moves over a few (see
+        // `gjk_from`), or a triangle of the stretch's points enclosing the origin.
         if let [p, q] = *reduced {
-            let jump = jumps && spans_long_arc(&p, &q, na, nb);
-            if let Some(Some(nearer)) =
-                jump.then(|| nearest_on_arc(a, b, direction, &p, &q, closest))
-            {
+            let nearer = if jumps {
+                nearest_on_stretch(a, b, direction, &p, &q, closest, &mut mixed)
+            } else {
+                None
+            };
+            if let Some(nearer) = nearer {
                 best = Some((closest, direction));
                 *simplex = nearer;
                 continue;
@@ -1179,7 +1453,7 @@ fn gjk_run<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::testing::{boxed, near, near_v};
+    use crate::geometry::testing::{boxed, near, near_v, XorShift};
     use crate::geometry::{Convex, Pose, Shape};
 
     fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
@@ -1534,6 +1808,15 @@ mod tests {
         searches: std::cell::Cell<usize>,
     }
 
+    impl<'a> Counted<'a> {
+        fn of(core: &'a Convex) -> Self {
+            Counted {
+                core,
+                searches: Default::default(),
+            }
+        }
+    }
+
     impl CoreShape for Counted<'_> {
         fn vertex_count(&self) -> usize {
             self.core.vertices.len()
@@ -1558,27 +1841,18 @@ mod tests {
     }
 
     /// A full run from `seed` (from along `start` when empty) with the walk beside a nearest
-    /// pair or without, with the bisection over a shared stretch (`JUMP`) or without: the
-    /// distance and the support searches it took.
-    fn counted_run<const WALK: bool, const JUMP: bool>(
+    /// pair or without, with the bisections over stretches (`JUMP`) or without: how it ended,
+    /// the distance, the simplex it ended on and the support searches it took.
+    fn counted<const WALK: bool, const JUMP: bool>(
         a: &Convex,
         b: &Convex,
         seed: Simplex,
         start: DVec2,
         scale: f64,
-    ) -> (f64, usize) {
-        let (ca, cb) = (
-            Counted {
-                core: a,
-                searches: Default::default(),
-            },
-            Counted {
-                core: b,
-                searches: Default::default(),
-            },
-        );
+    ) -> (GjkTermination, Option<GjkDistance>, Simplex, usize) {
+        let (ca, cb) = (Counted::of(a), Counted::of(b));
         let mut simplex = seed;
-        let (_, closest, _) = gjk_run::<false, WALK, JUMP, _, _>(
+        let (termination, closest, _) = gjk_run::<false, WALK, JUMP, _, _>(
             &ca,
             &cb,
             &mut simplex,
@@ -1587,8 +1861,43 @@ mod tests {
             |_, _| false,
             &mut NoTrace,
         );
-        let d = closest.expect("apart").distance;
-        (d, ca.searches.get() + cb.searches.get())
+        let searches = ca.searches.get() + cb.searches.get();
+        (termination, closest, simplex, searches)
+    }
+
+    /// [`counted`] on cores apart: the distance and the searches.
+    fn counted_run<const WALK: bool, const JUMP: bool>(
+        a: &Convex,
+        b: &Convex,
+        seed: Simplex,
+        start: DVec2,
+        scale: f64,
+    ) -> (f64, usize) {
+        let (_, closest, _, searches) = counted::<WALK, JUMP>(a, b, seed, start, scale);
+        (closest.expect("apart").distance, searches)
+    }
+
+    /// [`counted`] from along `start` on overlapping cores: the run must end with a simplex
+    /// enclosing the origin, from which EPA measures the depth. The depth and the support
+    /// searches of both.
+    fn overlap_run<const JUMP: bool>(
+        a: &Convex,
+        b: &Convex,
+        start: DVec2,
+        scale: f64,
+    ) -> (f64, usize) {
+        use crate::geometry::epa::epa_traced;
+        let (termination, _, simplex, searches) =
+            counted::<false, JUMP>(a, b, Simplex::EMPTY, start, scale);
+        assert_eq!(termination, GjkTermination::Overlapping);
+        assert!(
+            matches!(nearest_of_simplex(&simplex), Nearest::Enclosed(_)),
+            "{simplex:?}"
+        );
+        let (ca, cb) = (Counted::of(a), Counted::of(b));
+        let epa = epa_traced(&ca, &cb, &simplex, scale, &mut NoTrace);
+        let depth = epa.penetration.expect("measured").depth;
+        (depth, searches + ca.searches.get() + cb.searches.get())
     }
 
     /// Seeded runs on thin polygons that have turned since the seed's features were nearest, as
@@ -1652,41 +1961,80 @@ mod tests {
         );
     }
 
+    /// The support searches of the runs with the bisections and without, over the instances
+    /// checked, in the two tests below.
+    #[derive(Debug, Default)]
+    struct Tally {
+        with: usize,
+        without: usize,
+        checked: usize,
+    }
+
+    impl Tally {
+        /// One instance: the answers (a distance, a depth) of the runs with and without and
+        /// their searches; the two agree within `agree`, and the first is within `near` of
+        /// `exact`.
+        fn add(
+            &mut self,
+            (d_with, s_with): (f64, usize),
+            (d_without, s_without): (f64, usize),
+            exact: f64,
+            (agree, near): (f64, f64),
+            k: usize,
+        ) {
+            assert!(
+                (d_with - d_without).abs() <= agree,
+                "{d_with} {d_without} (k {k})"
+            );
+            assert!((d_with - exact).abs() <= near, "{d_with} {exact} (k {k})");
+            self.with += s_with;
+            self.without += s_without;
+            self.checked += 1;
+        }
+    }
+
+    /// Instance `k` of the tests below: a large polygon (64, 256 or 1,024 vertices, regular or
+    /// thin) and a small core (a box, a 3- to 16-gon, a capsule's segment: GJK measures cores)
+    /// moved along a random direction until their signed core distance is `signed`.
+    fn small_against_large(k: usize, rng: &mut XorShift, signed: f64) -> (Convex, Convex) {
+        use crate::geometry::testing::{placed_at_distance, regular_polygon};
+        let n = [64, 256, 1024][k % 3];
+        let turn_large = rng.unit() * 6.0;
+        let large = if k.is_multiple_of(2) {
+            regular_polygon(n, 1.0, DVec2::ZERO, turn_large)
+        } else {
+            thin(n, rng, 0.0, 0.0, turn_large)
+        };
+        let (turn, angle) = (rng.unit() * 6.0, rng.unit() * std::f64::consts::TAU);
+        let small_at = |x: f64, y: f64| match k % 4 {
+            0 => boxed(0.3, 0.2, x, y, turn.to_degrees()),
+            1 => regular_polygon(3 + k % 14, 0.3, DVec2::new(x, y), turn),
+            2 => capsule(0.3, 0.1, x, y, turn.to_degrees()),
+            _ => regular_polygon(16, 0.25, DVec2::new(x, y), turn),
+        };
+        let dir = DVec2::from_angle(angle);
+        let at = |t: f64| Convex {
+            radius: 0.0,
+            ..small_at(t * dir.x, t * dir.y)
+        };
+        let small = placed_at_distance(&large, at, signed, 4.0);
+        (large, small)
+    }
+
     /// Small cores (boxes, 3- to 16-gons, segments) against polygons of 64 to 1,024 vertices,
-    /// apart by 10⁻⁹ to 2 along every direction: with the bisection over a stretch whose ends
-    /// share a vertex (`nearest_on_arc`) GJK ends on the distance it ends on without, and takes
-    /// far fewer support searches in all. The two large-polygon kinds: regular and thin
+    /// apart by 10⁻⁹ to 2 along every direction: with the bisections over stretches of the MD,
+    /// whose ends share a vertex (`nearest_on_arc`) or where one core's vertex moves over a few
+    /// (`nearest_on_mixed_arc`), GJK ends on the distance it ends on without, and takes under
+    /// half the support searches in all. The two large-polygon kinds: regular and thin
     /// (vertices at random angles on a long ellipse, uneven edges).
     #[test]
-    fn the_bisection_over_a_shared_stretch_keeps_the_distance_and_saves_searches() {
+    fn the_bisections_over_stretches_keep_the_distance_and_save_searches() {
         use crate::geometry::contact;
-        use crate::geometry::testing::{boxed, placed_at_distance, regular_polygon, XorShift};
         let mut rng = XorShift(0x51ed_270b_2794_3c6d);
-        let (mut with, mut without, mut checked) = (0, 0, 0);
+        let mut tally = Tally::default();
         for k in 0..240 {
-            let n = [64, 256, 1024][k % 3];
-            let turn_large = rng.unit() * 6.0;
-            let large = if k % 2 == 0 {
-                regular_polygon(n, 1.0, DVec2::ZERO, turn_large)
-            } else {
-                thin(n, &mut rng, 0.0, 0.0, turn_large)
-            };
-            let (turn, angle) = (rng.unit() * 6.0, rng.unit() * std::f64::consts::TAU);
-            let small_at = |x: f64, y: f64| match k % 4 {
-                0 => boxed(0.3, 0.2, x, y, turn.to_degrees()),
-                1 => regular_polygon(3 + k % 14, 0.3, DVec2::new(x, y), turn),
-                2 => capsule(0.3, 0.1, x, y, turn.to_degrees()),
-                _ => regular_polygon(16, 0.25, DVec2::new(x, y), turn),
-            };
-            // The core alone (a capsule's segment: GJK measures cores), moved along `angle`
-            // until the gap is what this instance wants.
             let gap = [2.0, 0.1, 1e-3, 1e-6, 1e-9][k % 5];
-            let dir = DVec2::from_angle(angle);
-            let at = |t: f64| Convex {
-                radius: 0.0,
-                ..small_at(t * dir.x, t * dir.y)
-            };
-            let small = placed_at_distance(&large, at, gap, 4.0);
+            let (large, small) = small_against_large(k, &mut rng, gap);
             let exact = contact(&large, &small).distance;
             if exact <= 0.0 {
                 continue;
@@ -1699,23 +2047,50 @@ mod tests {
                     counted_run::<false, true>(a, b, Simplex::EMPTY, start, scale);
                 let (d_without, s_without) =
                     counted_run::<false, false>(a, b, Simplex::EMPTY, start, scale);
-                assert!(
-                    (d_with - d_without).abs() <= 1e-12 * scale,
-                    "{d_with} {d_without} (k {k})"
+                let tolerances = (1e-12 * scale, 1e-9 * scale);
+                tally.add(
+                    (d_with, s_with),
+                    (d_without, s_without),
+                    exact,
+                    tolerances,
+                    k,
                 );
-                assert!(
-                    (d_with - exact).abs() <= 1e-9 * scale,
-                    "{d_with} {exact} (k {k})"
-                );
-                with += s_with;
-                without += s_without;
-                checked += 1;
             }
         }
-        assert!(checked > 400, "{checked}");
-        assert!(
-            with * 10 < without * 7,
-            "{with} searches with the bisection, {without} without"
-        );
+        assert!(tally.checked > 400, "{tally:?}");
+        assert!(tally.with * 2 < tally.without, "{tally:?}");
+    }
+
+    /// The same small cores overlapping the same large polygons by 0.01 to 0.5: with the
+    /// bisections over stretches of the MD (`nearest_on_arc`, `nearest_on_mixed_arc`, which
+    /// hands GJK a triangle of the stretch's points where they enclose the origin) GJK still
+    /// ends with a simplex enclosing the origin, EPA measures the same depth from it as from
+    /// the simplex the run without them ends on, the exact contact's, and the runs take no more
+    /// support searches in all.
+    #[test]
+    fn the_bisections_keep_overlaps_enclosed_and_save_searches() {
+        use crate::geometry::contact;
+        let mut rng = XorShift(0x7c3a_94d1_05be_e2f1);
+        let mut tally = Tally::default();
+        for k in 0..240 {
+            let depth = [0.01, 0.1, 0.2, 0.5][k / 4 % 4];
+            let (large, small) = small_against_large(k, &mut rng, -depth);
+            let exact = contact(&large, &small).distance;
+            if exact >= 0.0 {
+                continue;
+            }
+            let scale = tolerance_scale(&large, &small);
+            for (a, b) in [(&large, &small), (&small, &large)] {
+                let start = a.vertices[0] - b.vertices[0];
+                let runs = (
+                    overlap_run::<true>(a, b, start, scale),
+                    overlap_run::<false>(a, b, start, scale),
+                );
+                let tolerances = (1e-9 * scale, 1e-9 * scale);
+                tally.add(runs.0, runs.1, -exact, tolerances, k);
+            }
+        }
+        assert!(tally.checked > 400, "{tally:?}");
+        assert!(tally.with <= tally.without, "{tally:?}");
     }
 }
