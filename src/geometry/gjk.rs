@@ -1086,7 +1086,8 @@ fn spans_mixed_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
 /// stretch's other two sides as well (`from` to `s`, `t` to `to`), it lies inside those four
 /// MD points, in one of the two triangles their diagonal from `from` to `t` makes, and that
 /// triangle goes to GJK, whose next look finds it enclosed (or, where rounding decides
-/// otherwise, goes on from it).
+/// otherwise, goes on from it). Any face the bisection looks at may bracket it so, and the
+/// search stops at the first that does: on deep overlaps mostly the first, halfway along.
 #[inline]
 fn nearest_on_mixed_arc<A: CoreShape, B: CoreShape>(
     arc: &MixedArc<'_, A, B>,
@@ -1097,11 +1098,25 @@ fn nearest_on_mixed_arc<A: CoreShape, B: CoreShape>(
     // edges), or strictly right.
     let left = |u: &MdVertex, w: &MdVertex| (w.point - u.point).perp_dot(-u.point) > 0.0;
     let right = |u: &MdVertex, w: &MdVertex| (w.point - u.point).perp_dot(-u.point) < 0.0;
-    // The first face of the long chain at whose end the distance no longer falls.
-    let lo = first_not(arc.len - 1, |k| {
-        let (s, t, _) = arc.face(k);
-        falls(&s, &t)
-    });
+    // A face with the origin not outside its line, where the origin lies inside the stretch's
+    // other sides to it too (see above).
+    let brackets = |s: &MdVertex, t: &MdVertex| !right(s, t) && left(from, s) && left(t, to);
+    // The first face of the long chain at whose end the distance no longer falls, unless a
+    // face looked at on the way brackets the origin already (as the first mostly does where
+    // the cores overlap deeply).
+    let (mut lo, mut hi) = (0, arc.len - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        let (s, t, _) = arc.face(mid);
+        if brackets(&s, &t) {
+            return Some(enclosing_triangle(from, &s, &t, to));
+        }
+        if falls(&s, &t) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
     let (s, t, i) = arc.face(lo);
     // The short chain's edges at the long chain's vertex `lo`, between the face before and
     // this one: the first at whose end the distance no longer falls, if one does not.
@@ -1118,16 +1133,22 @@ fn nearest_on_mixed_arc<A: CoreShape, B: CoreShape>(
     let (s, t) = found;
     // An MD face with the origin not outside its line: no gap shown (see above).
     if !right(&s, &t) {
-        if !(left(from, &s) && left(&t, to)) {
-            return None;
-        }
-        return Some(if left(from, &t) {
-            Simplex::of(&[*from, t, *to])
-        } else {
-            Simplex::of(&[*from, s, t])
-        });
+        return brackets(&s, &t).then(|| enclosing_triangle(from, &s, &t, to));
     }
     if_nearer(s, t, closest)
+}
+
+/// The triangle of MD points `from`, `s`, `t`, `to` (counter-clockwise) that holds the origin,
+/// which lies inside the four (see [`nearest_on_mixed_arc`]): the two triangles their diagonal
+/// from `from` to `t` makes, on its right and on its left.
+#[cold]
+#[inline(never)]
+fn enclosing_triangle(from: &MdVertex, s: &MdVertex, t: &MdVertex, to: &MdVertex) -> Simplex {
+    if (t.point - from.point).perp_dot(-from.point) > 0.0 {
+        Simplex::of(&[*from, *t, *to])
+    } else {
+        Simplex::of(&[*from, *s, *t])
+    }
 }
 
 /// GJK's jump from its simplex edge `p`–`q` (nearest point `closest`, looking along `dir`
