@@ -674,26 +674,18 @@ pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMetho
     (contact, method)
 }
 
-/// [`gjk_epa`] with GJK from `start` ([`gjk_from`]: no bounding boxes first; its first support
-/// point `first` where the caller searched it already), and `exact` giving the contact where
-/// GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]): for a caller who
-/// measures the cores in one frame and wants that rare answer from the shapes as it places
-/// them.
+/// [`gjk_epa`] with GJK from `start` ([`gjk_from`]: no bounding boxes first), and `exact`
+/// giving the contact where GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]):
+/// for a caller who measures the cores in one frame and wants that rare answer from the shapes
+/// as it places them.
 pub fn gjk_epa_or(
     a: &impl CoreShape,
     b: &impl CoreShape,
     start: DVec2,
-    first: Option<MdVertex>,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod) {
-    let (contact, method, _, _) = gjk_epa_traced(
-        a,
-        b,
-        Some((start, first)),
-        &mut NoTrace,
-        &mut NoTrace,
-        exact,
-    );
+    let (contact, method, _, _) =
+        gjk_epa_traced(a, b, Some(start), &mut NoTrace, &mut NoTrace, exact);
     (contact, method)
 }
 
@@ -702,13 +694,13 @@ pub fn gjk_epa_or(
 fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
-    start: Option<(DVec2, Option<MdVertex>)>,
+    start: Option<DVec2>,
     gjk_trace: &mut impl Trace<GjkStep>,
     epa_trace: &mut impl Trace<EpaStep>,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod, GjkOutcome, Option<EpaOutcome>) {
     let g = match start {
-        Some((start, first)) => gjk_from(a, b, start, first),
+        Some(start) => gjk_from(a, b, start),
         None => gjk_traced(a, b, gjk_trace),
     };
     if let Some(c) = g.closest {

@@ -593,7 +593,7 @@ pub fn gjk_distance_or(
     start: DVec2,
     exact: impl FnOnce() -> f64,
 ) -> f64 {
-    unsigned_distance(a, b, gjk_from(a, b, start, None), exact)
+    unsigned_distance(a, b, gjk_from(a, b, start), exact)
 }
 
 /// The unsigned distance GJK's outcome `g` gives (radii subtracted), `exact`'s where it is
@@ -710,19 +710,11 @@ pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
 /// encloses it. That is most of the walk for a small core against a large polygon (each
 /// search halves a stretch of the large polygon's vertices); the answer is GJK's own (unit
 /// tests compare them).
-///
-/// `first`, where given, is the run's first support point, searched already by a caller who
-/// looked at it first: [`md_support`] along [`nonzero_direction`]`(start)`.
-pub fn gjk_from<A: CoreShape, B: CoreShape>(
-    a: &A,
-    b: &B,
-    start: DVec2,
-    first: Option<MdVertex>,
-) -> GjkOutcome {
+pub fn gjk_from<A: CoreShape, B: CoreShape>(a: &A, b: &B, start: DVec2) -> GjkOutcome {
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
         return GjkOutcome::EMPTY;
     }
-    let mut simplex = first.map_or(Simplex::EMPTY, |p| Simplex::of(&[p]));
+    let mut simplex = Simplex::EMPTY;
     let start = nonzero_direction(start);
     let (termination, closest, scale) = gjk_run::<true, false, true, A, B>(
         a,

@@ -17,7 +17,6 @@
 //! shallow overlap, or cores apart), GJK and EPA decide.
 
 use super::{middle, outward, strictly_inside, Face, FaceContact, GRAZING};
-use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::extreme_vertex;
 use crate::geometry::{around, length, Convex, DVec2, Placement};
 
@@ -40,19 +39,7 @@ pub const POLYGON_MAX: usize = 256;
 /// core's vertex deepest behind it, in the polygon's frame. `None` where the pair is not so, or
 /// where the answer would rest on rounding (the face found no longer than rounding of its
 /// coordinates, or the depth within rounding of 0).
-///
-/// `first` is GJK's first support point along `start` (A's frame), found already: A's vertex
-/// farthest along −`start` and B's farthest along `start`. The polygon's one is its vertex
-/// farthest towards the small core along that line, and a middle beyond it (as in most apart
-/// pairs, `start` running between the bodies' positions) is outside the polygon: the search
-/// for the middle is spared.
-pub(super) fn overlap_depth(
-    a: &Convex,
-    b: &Convex,
-    b_in_a: Placement,
-    start: DVec2,
-    first: &MdVertex,
-) -> Option<FaceContact> {
+pub(super) fn overlap_depth(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<FaceContact> {
     let (n, m) = (a.vertices.len(), b.vertices.len());
     let sizes = |large: usize, small: usize| {
         (2..=SMALL_MAX).contains(&small) && large > small && (3..=POLYGON_MAX).contains(&large)
@@ -73,14 +60,7 @@ pub(super) fn overlap_depth(
         }
     };
     let core = &polygon.vertices[..];
-    let inside = to_polygon(middle(&small.vertices));
-    // The polygon's vertex farthest towards the small core, and that way, in its frame.
-    let (outer, towards) = if small_is_b {
-        (core[first.a], -start)
-    } else {
-        (core[first.b], b_in_a.rotate_back(start))
-    };
-    if towards.dot(inside - outer) > 0.0 || !strictly_inside(core, inside) {
+    if !strictly_inside(core, to_polygon(middle(&small.vertices))) {
         return None;
     }
     let mut placed = [DVec2::ZERO; SMALL_MAX];

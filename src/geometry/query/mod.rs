@@ -119,9 +119,8 @@ pub use translating::{linear_time_of_impact, LinearImpact};
 
 use super::distance::Contact;
 use super::epa::{gjk_epa_or, ContactMethod};
-use super::gjk::{gjk_distance_or, md_support, nonzero_direction};
+use super::gjk::gjk_distance_or;
 use super::length;
-use super::minkowski::MdVertex;
 use super::special::{circle_circle, Circle};
 use super::support::{extreme_vertex, scan, Posed};
 use super::{around, closest_on_segment, Convex, DVec2, Placement};
@@ -213,9 +212,7 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         let c = Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius);
         (c, route)
     };
-    let placed_b = Posed::placed(b, b_in_a);
-    // GJK from its first support point where the caller searched it (see `Start::Gjk`).
-    let by_gjk_from = |first: Option<MdVertex>| {
+    let by_gjk = || {
         // Where GJK and EPA cannot settle it, the exact contact of the shapes moved into the
         // world (as the shapes are placed, whatever rounding a frame of their own would bring
         // to a shape as thin as rounding), seen from A's frame.
@@ -228,10 +225,9 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 ..c
             }
         };
-        let (c, method) = gjk_epa_or(a, &placed_b, -b_in_a.position, first, exact);
+        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), -b_in_a.position, exact);
         (c, Route::Gjk(method))
     };
-    let by_gjk = || by_gjk_from(None);
     let by_faces = || match face_test::<true>(a, b, b_in_a) {
         Faces::Settled(found) => settled(found.contact(), Route::Faces),
         // (Never: measured, the face test always has a deepest face.)
@@ -267,18 +263,10 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
             found.map_or_else(otherwise, |f| settled(f, Route::Walk))
         }
         Start::Faces => by_faces(),
-        Start::Gjk if a.vertices.is_empty() || b.vertices.is_empty() => by_gjk(),
-        Start::Gjk => {
-            // GJK's first support point, along the line from B's position to A's: it spares
-            // the depth's search where it shows the small core's middle outside the polygon,
-            // and GJK goes on from it.
-            let start = nonzero_direction(-b_in_a.position);
-            let first = md_support(a, &placed_b, start);
-            match depth::overlap_depth(a, b, b_in_a, start, &first) {
-                Some(f) => settled(f, Route::Depth),
-                None => by_gjk_from(Some(first)),
-            }
-        }
+        Start::Gjk => match depth::overlap_depth(a, b, b_in_a) {
+            Some(f) => settled(f, Route::Depth),
+            None => by_gjk(),
+        },
     }
 }
 
