@@ -676,6 +676,8 @@ pub fn gjk_traced<A: CoreShape, B: CoreShape>(
 /// point core (a circle), whose MD is the other core seen from the point: the line from a
 /// vertex to the point already leads to the nearest side. On large cores it bisects a stretch
 /// of the MD whose ends share a vertex, as [`gjk_from`] does.
+// (Inlined into the casts' measures with `gjk_run`: without, the rotating cast of a circle
+// against a capsule takes about 3 % more instructions.)
 #[inline]
 pub fn gjk_bounds<A: CoreShape, B: CoreShape>(
     a: &A,
@@ -839,8 +841,6 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
     /// it has [`LONG_ARC`] edges at least.
     #[inline]
     fn between(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
-        // The steps counter-clockwise from index `i` to index `j` of a cycle of `n`.
-        let steps = |i: usize, j: usize, n: usize| if j >= i { j - i } else { j + n - i };
         let (shared_a, len) = if from.a == to.a {
             (true, steps(from.b, to.b, b.vertex_count()))
         } else if from.b == to.b {
@@ -869,16 +869,15 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
     /// The MD vertex `k` steps along (`from` at 0, `to` at `len`), as [`md_support`] makes it.
     #[inline]
     fn point(&self, k: usize) -> MdVertex {
-        let on = |i: usize, n: usize| if i + k >= n { i + k - n } else { i + k };
         if self.shared_a {
-            let j = on(self.from.b, self.b.vertex_count());
+            let j = on(self.from.b, k, self.b.vertex_count());
             MdVertex {
                 point: self.b.vertex(j) - self.shared,
                 a: self.from.a,
                 b: j,
             }
         } else {
-            let i = on(self.from.a, self.a.vertex_count());
+            let i = on(self.from.a, k, self.a.vertex_count());
             MdVertex {
                 point: self.shared - self.a.vertex(i),
                 a: i,
@@ -893,11 +892,8 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
 /// works out the stretch between them.
 #[inline]
 fn spans_long_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
-    let apart = |i: usize, j: usize, n: usize| {
-        let d = i.abs_diff(j);
-        d.min(n - d) >= LONG_ARC
-    };
-    (p.a == q.a && apart(p.b, q.b, nb)) || (p.b == q.b && apart(p.a, q.a, na))
+    (p.a == q.a && apart(p.b, q.b, nb) >= LONG_ARC)
+        || (p.b == q.b && apart(p.a, q.a, na) >= LONG_ARC)
 }
 
 /// Where GJK's nearest point lies inside an edge of its simplex from `p` to `q` along which one
@@ -957,7 +953,6 @@ impl<'c, A: CoreShape, B: CoreShape> MixedArc<'c, A, B> {
     /// it, one over [`LONG_ARC`] edges at least and the other over [`SHORT_ARC`] at most.
     #[inline]
     fn between(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
-        let steps = |i: usize, j: usize, n: usize| if j >= i { j - i } else { j + n - i };
         let (na, nb) = (a.vertex_count(), b.vertex_count());
         let (sa, sb) = (steps(from.a, to.a, na), steps(from.b, to.b, nb));
         let long_b = sb >= sa;
@@ -1053,15 +1048,28 @@ fn on(i: usize, k: usize, n: usize) -> usize {
     }
 }
 
+/// The steps counter-clockwise from index `i` to index `j` of a cycle of `n`.
+#[inline]
+fn steps(i: usize, j: usize, n: usize) -> usize {
+    if j >= i {
+        j - i
+    } else {
+        j + n - i
+    }
+}
+
+/// The steps between indices `i` and `j` of a cycle of `n`, the nearer way round.
+#[inline]
+fn apart(i: usize, j: usize, n: usize) -> usize {
+    let d = i.abs_diff(j);
+    d.min(n - d)
+}
+
 /// Whether MD points `p` and `q` differ in both cores' vertices, one core's [`LONG_ARC`] steps
 /// apart at least and the other's [`SHORT_ARC`] at most, the nearer way round each cycle: a
 /// cheap test before [`nearest_on_mixed_arc`] works out the stretch between them.
 #[inline]
 fn spans_mixed_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
-    let apart = |i: usize, j: usize, n: usize| {
-        let d = i.abs_diff(j);
-        d.min(n - d)
-    };
     let (da, db) = (apart(p.a, q.a, na), apart(p.b, q.b, nb));
     let (long, short) = (da.max(db), da.min(db));
     short > 0 && short <= SHORT_ARC && long >= LONG_ARC
