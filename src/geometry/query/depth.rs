@@ -8,13 +8,13 @@
 //! finds no axis that separates and measures the overlap along each.
 //!
 //! With a small core (a segment, a box, a polygon of up to [`SMALL_MAX`] vertices) against a
-//! polygon of up to [`POLYGON_MAX`] vertices, that is one pass round the polygon's faces: the
-//! small core's deepest vertex turns with them (rotating calipers), and where it steps on, the
-//! polygon's vertex there is the deepest behind the small core's face it stepped over, so the
-//! same pass measures both cores' faces. A few operations a face, where GJK would first enclose
-//! the origin and EPA then search both cores for support again and again. The small core's
-//! middle strictly inside the polygon proves the overlap first, in O(log n); where it is not (a
-//! shallow overlap, or cores apart), GJK and EPA decide.
+//! polygon of up to [`POLYGON_MAX`] vertices, that is one support search on the polygon for
+//! each of the small core's faces (the polygon's vertex deepest behind it) and one pass round
+//! the polygon's faces, cut into runs by the vertices found: along each run the small core's
+//! deepest vertex is the same one, so each face costs a few operations, where GJK would first
+//! enclose the origin and EPA then search both cores for support again and again. The small
+//! core's middle strictly inside the polygon proves the overlap first, in O(log n); where it is
+//! not (a shallow overlap, or cores apart), GJK and EPA decide.
 
 use super::{middle, outward, strictly_inside, Face, FaceContact, GRAZING};
 use crate::geometry::support::extreme_vertex;
@@ -28,9 +28,10 @@ pub const SMALL_MAX: usize = 16;
 /// support searches is O(log n): measured on boxes, capsules and random 8- and 16-gons with
 /// their middles inside regular, random and elongated polygons, the pass was the cheaper at
 /// 128 and 256 vertices (level with EPA on a few shallow overlaps of elongated ones), mixed at
-/// 384 and the dearer at 512. (A point's pass, `closed_form::point_depth`, is this one with a
-/// single vertex and no calipers; kept apart, it takes about a quarter fewer instructions than
-/// this pass run on a point, and goes further: [`DEPTH_SCAN_MAX`](super::DEPTH_SCAN_MAX).)
+/// 384 and the dearer at 512; measured again since the pass takes runs of faces (about half
+/// the instructions of the walk it replaced at 256), still the dearer at 512 and 1,024. (A
+/// point's pass, `closed_form::point_depth`, needs no runs and goes further:
+/// [`DEPTH_SCAN_MAX`](super::DEPTH_SCAN_MAX).)
 pub const POLYGON_MAX: usize = 256;
 
 /// The overlap of two cores, one of two to [`SMALL_MAX`] vertices, the other a polygon of more
@@ -68,31 +69,37 @@ pub(super) fn overlap_depth(a: &Convex, b: &Convex, b_in_a: Placement) -> Option
         *p = to_polygon(v);
     }
     let m = small.vertices.len();
-    let found = pass(core, &placed, m);
-    // The least deep of the two (compared squared, as each was found): the way out. Its vertex
-    // is checked against the whole other core: a walk misled by rounding finds a vertex less
-    // deep than the deepest, making its face seem shallower than it is, and that can only
-    // matter on the face found.
+    let found = pass(polygon, &placed, m)?;
+    // The least deep of the two (compared squared, as each was found): the way out.
     let behind = |start: DVec2, end: DVec2, v: DVec2| outward(end - start).dot(start - v);
     let (face_is_polygons, start, end, vertex) = if found.small.0 < found.polygon.0 {
+        // (Its vertex is the polygon's support along the face's inward normal already.)
         let (_, k, j) = found.small;
         let (start, end) = (placed[k], placed[around(k, m).1]);
-        let deepest = core[extreme_vertex(polygon, -outward(end - start))];
-        if behind(start, end, deepest) != behind(start, end, core[j]) {
-            return None;
-        }
         (false, start, end, core[j])
     } else {
+        // Its vertex is checked against the whole small core: runs cut in the wrong place
+        // would measure a face against a vertex less deep than the deepest, making it seem
+        // shallower than it is, and that can only matter on the face found. Where a face of
+        // each core is parallel to the other's, the run's end falls either side of the face up
+        // to rounding, and the deepest vertex is taken (level with the run's up to rounding).
         let (_, face, k) = found.polygon;
         let (start, end) = (core[around(face, core.len()).0], core[face]);
-        let deepest = placed[..m]
-            .iter()
-            .map(|&v| behind(start, end, v))
-            .fold(f64::NEG_INFINITY, f64::max);
-        if deepest != behind(start, end, placed[k]) {
+        let (deepest, most) = (0..m).map(|i| (i, behind(start, end, placed[i]))).fold(
+            (k, f64::NEG_INFINITY),
+            |most, x| if x.1 > most.1 { x } else { most },
+        );
+        let extent = start
+            .abs()
+            .max(end.abs())
+            .max(placed[deepest].abs())
+            .max_element();
+        let rounding = GRAZING * (end - start).abs().max_element() * extent;
+        let short = most - behind(start, end, placed[k]);
+        if short > rounding || short.is_nan() {
             return None;
         }
-        (true, start, end, placed[k])
+        (true, start, end, placed[deepest])
     };
     let (depth, _) = settled_depth(start, end, vertex)?;
     // The polygon's face: its core is A's when the small one is B.
@@ -128,68 +135,69 @@ struct Found {
     small: (f64, usize, usize),
 }
 
-/// One pass round the polygon's faces with rotating calipers on the small core's `m` vertices
-/// (`placed`, in the polygon's frame): as the faces turn counter-clockwise, so does the small
-/// core's vertex deepest behind each, stepping on where the face's normal points against the
-/// small core's edge from it. Where it steps over an edge, the polygon's vertex between the
-/// face before and this one is the polygon's deepest behind that edge, the small core's face
-/// (the support along its inward normal lies where the polygon's normals pass it), so the same
-/// pass measures the small core's faces. Each depth rests on the walk being right; the caller
+/// The depths of both cores' faces, in the polygon's frame (the small core's `m` vertices
+/// `placed` there). Behind each of the small core's faces the polygon's deepest vertex is its
+/// support along the face's inward normal, one search each; as those normals turn
+/// counter-clockwise, so do the vertices found, and they cut the polygon's faces into runs: the
+/// faces between the vertex found for the small core's face before vertex `k` and the one found
+/// for the face after it have their normals in the range where `k` is the small core's deepest
+/// vertex (its support along their inward normals). So each run is measured against one vertex,
+/// with no walk to keep up. `None` where rounding has put the vertices found out of turn (they
+/// do not go round the polygon once). Each depth rests on the runs being right; the caller
 /// checks the one found.
-fn pass(core: &[DVec2], placed: &[DVec2; SMALL_MAX], m: usize) -> Found {
+fn pass(polygon: &Convex, placed: &[DVec2; SMALL_MAX], m: usize) -> Option<Found> {
+    let core = &polygon.vertices[..];
     let n = core.len();
     let depth_squared = |lifted: f64, edge: DVec2| lifted * (lifted.abs() / edge.length_squared());
-    // The small core's edges. (Indices `% SMALL_MAX`: no bounds to check, as `k < m ≤
-    // SMALL_MAX`.)
-    let mut edges = [DVec2::ZERO; SMALL_MAX];
-    for (k, e) in edges.iter_mut().enumerate().take(m) {
-        *e = placed[around(k, m).1] - placed[k];
-    }
-    let step = |k: usize| around(k, m).1;
+    // The polygon's vertex deepest behind each of the small core's faces, and the face least
+    // deep. (Indices `% SMALL_MAX`: no bounds to check, as `k < m ≤ SMALL_MAX`.)
+    let mut support = [0; SMALL_MAX];
     let mut small = (f64::INFINITY, 0, 0);
-    // The small core's face `k` against the polygon's vertex `j`.
-    let mut small_face = |k: usize, j: usize| {
-        let edge = edges[k % SMALL_MAX];
-        let depth = depth_squared(outward(edge).dot(placed[k % SMALL_MAX] - core[j]), edge);
+    let mut turns = 0;
+    for k in 0..m {
+        let (start, end) = (placed[k % SMALL_MAX], placed[around(k, m).1 % SMALL_MAX]);
+        let edge = end - start;
+        let j = extreme_vertex(polygon, -outward(edge));
+        support[k % SMALL_MAX] = j;
+        let depth = depth_squared(outward(edge).dot(start - core[j]), edge);
         if depth < small.0 {
             small = (depth, k, j);
         }
-    };
-    let mut start = core[n - 1];
-    let out = outward(core[0] - start);
-    let first = (0..m)
-        .max_by(|&i, &j| {
-            out.dot(start - placed[i])
-                .total_cmp(&out.dot(start - placed[j]))
-        })
-        .unwrap_or(0);
-    let mut k = first;
-    let mut polygon = (f64::INFINITY, 0, 0);
-    for (i, &end) in core.iter().enumerate() {
-        let edge = end - start;
-        let out = outward(edge);
-        // On round while the next vertex lies deeper (at most once round).
-        for _ in 1..m {
-            if out.dot(edges[k % SMALL_MAX]) < 0.0 {
-                small_face(k, around(i, n).0);
-                k = step(k);
-            } else {
-                break;
+        if k > 0 {
+            turns += (j + n - support[(k - 1) % SMALL_MAX]) % n;
+        }
+    }
+    turns += (support[0] + n - support[(m - 1) % SMALL_MAX]) % n;
+    if turns != n {
+        return None;
+    }
+    // The faces whose ends are `chain[1..]` (the first of them face `first`) against vertex `k`.
+    let mut polygon_face = (f64::INFINITY, 0, 0);
+    let mut run = |chain: &[DVec2], first: usize, k: usize| {
+        let v = placed[k % SMALL_MAX];
+        for (i, pair) in chain.windows(2).enumerate() {
+            let edge = pair[1] - pair[0];
+            let depth = depth_squared(outward(edge).dot(pair[0] - v), edge);
+            if depth < polygon_face.0 {
+                polygon_face = (depth, first + i, k);
             }
         }
-        let depth = depth_squared(out.dot(start - placed[k % SMALL_MAX]), edge);
-        if depth < polygon.0 {
-            polygon = (depth, i, k);
+    };
+    for k in 0..m {
+        // The run of vertex `k`: the faces after the vertex found for the face before it, up to
+        // the one found for the face after it.
+        let (from, to) = (support[around(k, m).0 % SMALL_MAX], support[k % SMALL_MAX]);
+        if from <= to {
+            run(&core[from..=to], from + 1, k);
+        } else {
+            // Round past the polygon's last vertex: face 0 joins the last vertex to the first.
+            run(&core[from..], from + 1, k);
+            run(&[core[n - 1], core[0]], 0, k);
+            run(&core[..=to], 1, k);
         }
-        start = end;
     }
-    // The edges the normals pass between the last face and the first: at the last vertex.
-    for _ in 0..m {
-        if k == first {
-            break;
-        }
-        small_face(k, n - 1);
-        k = step(k);
-    }
-    Found { polygon, small }
+    Some(Found {
+        polygon: polygon_face,
+        small,
+    })
 }

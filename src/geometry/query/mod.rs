@@ -1444,15 +1444,47 @@ mod tests {
         agrees(&huge, &circle(0.2), Route::Gjk(ContactMethod::Epa));
     }
 
+    /// A capsule of radius 0.1 whose segment is `2 · half_length` long, placed.
+    fn capsule(half_length: f64, x: f64, y: f64, deg: f64) -> Convex {
+        let shape = Shape::Capsule {
+            half_length,
+            radius: 0.1,
+        };
+        body(shape, x, y, deg)
+    }
+
+    #[test]
+    fn small_cores_deep_in_polygons_are_measured_face_by_face() {
+        // Boxes, small polygons and a capsule's segment inside polygons of 25 to 256 vertices,
+        // either way round, off the middle (one face is the shallowest), with faces of both
+        // parallel (the polygon's supports behind the small core's faces tie up to rounding,
+        // and so do the ends of the runs of faces) and turned at random angles.
+        let capsule = |x, y, deg| capsule(0.6, x, y, deg);
+        for n in [FACE_TEST_MAX + 1, 64, 256] {
+            let turn = std::f64::consts::PI / n as f64;
+            for polygon in [
+                regular_polygon(n, 3.0, DVec2::ZERO, turn),
+                regular_polygon(n, 3.0, DVec2::new(0.3, -0.2), 0.77),
+            ] {
+                for deg in [0.0, 90.0, 360.0 / n as f64, 13.7, 201.9] {
+                    for small in [
+                        boxed(0.6, 0.3, 1.5, -0.4, deg),
+                        regular_polygon(7, 0.5, DVec2::new(-1.2, 1.1), deg.to_radians()),
+                        regular_polygon(16, 0.4, DVec2::new(0.3, 1.7), deg.to_radians()),
+                        capsule(-0.4, -1.6, deg),
+                    ] {
+                        let c = agrees(&polygon, &small, Route::Depth);
+                        assert!(c.distance < -0.5, "{c:?}");
+                        agrees(&small, &polygon, Route::Depth);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_capsule_through_another_or_inside_a_polygon_is_at_distance_zero_at_once() {
-        let capsule = |x: f64, y: f64, deg: f64| {
-            let shape = Shape::Capsule {
-                half_length: 1.0,
-                radius: 0.1,
-            };
-            body(shape, x, y, deg)
-        };
+        let capsule = |x, y, deg| capsule(1.0, x, y, deg);
         // Crossing segments: they meet, with no GJK; segments that only come near: measured.
         let (a, b) = (capsule(0.0, 0.0, 10.0), capsule(0.3, 0.2, 100.0));
         assert!(segments_cross(segment_ends(&a.vertices, &b.vertices, I)));
