@@ -34,6 +34,10 @@ pub const SMALL_MAX: usize = 16;
 /// [`DEPTH_SCAN_MAX`](super::DEPTH_SCAN_MAX).)
 pub const POLYGON_MAX: usize = 256;
 
+/// The fewest faces a run has for the pass to work out a bound on their depths (a few faces'
+/// work) before looking at them.
+const BOUNDED_RUN: usize = 16;
+
 /// The overlap of two cores, one of two to [`SMALL_MAX`] vertices, the other a polygon of more
 /// vertices (up to [`POLYGON_MAX`]), B placed in A's frame by `b_in_a`, where the small core's
 /// middle (a point of it) lies strictly inside the polygon: the face least deep and the other
@@ -173,31 +177,100 @@ fn pass(polygon: &Convex, placed: &[DVec2; SMALL_MAX], m: usize) -> Option<Found
     }
     // The faces whose ends are `chain[1..]` (the first of them face `first`) against vertex `k`.
     let mut polygon_face = (f64::INFINITY, 0, 0);
-    let mut run = |chain: &[DVec2], first: usize, k: usize| {
+    let run = |best: &mut (f64, usize, usize), chain: &[DVec2], first: usize, k: usize| {
         let v = placed[k % SMALL_MAX];
         for (i, pair) in chain.windows(2).enumerate() {
             let edge = pair[1] - pair[0];
             let depth = depth_squared(outward(edge).dot(pair[0] - v), edge);
-            if depth < polygon_face.0 {
-                polygon_face = (depth, first + i, k);
+            if depth < best.0 {
+                *best = (depth, first + i, k);
             }
         }
     };
+    // The runs, least bound first; the rest once their bound passes the least depth found.
+    // (Runs too short to be worth a bound are looked at first.)
+    let mut order = [(f64::NEG_INFINITY, 0); SMALL_MAX];
+    let mut bounded = false;
     for k in 0..m {
+        let faces = (support[k % SMALL_MAX] + n - support[around(k, m).0 % SMALL_MAX]) % n;
+        if faces >= BOUNDED_RUN && m >= 3 {
+            order[k % SMALL_MAX].0 = run_bound(core, placed, &support, k, m);
+            bounded = true;
+        }
+        order[k % SMALL_MAX].1 = k;
+    }
+    if bounded {
+        order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+    }
+    for &(bound, k) in &order[..m] {
+        let least = small.0.min(polygon_face.0);
+        if bound > 0.0 && bound * bound > least {
+            break;
+        }
         // The run of vertex `k`: the faces after the vertex found for the face before it, up to
         // the one found for the face after it.
         let (from, to) = (support[around(k, m).0 % SMALL_MAX], support[k % SMALL_MAX]);
         if from <= to {
-            run(&core[from..=to], from + 1, k);
+            run(&mut polygon_face, &core[from..=to], from + 1, k);
         } else {
             // Round past the polygon's last vertex: face 0 joins the last vertex to the first.
-            run(&core[from..], from + 1, k);
-            run(&[core[n - 1], core[0]], 0, k);
-            run(&core[..=to], 1, k);
+            run(&mut polygon_face, &core[from..], from + 1, k);
+            run(&mut polygon_face, &[core[n - 1], core[0]], 0, k);
+            run(&mut polygon_face, &core[..=to], 1, k);
         }
     }
     Some(Found {
         polygon: polygon_face,
         small,
     })
+}
+
+/// A bound below the depths of the polygon's faces in the run of the small core's vertex `k`
+/// (see [`pass`]), less a margin for rounding; `-∞` where there is none to be had cheaply.
+///
+/// Those faces' normals turn from the inward normal of the small core's face before `k` to
+/// that of the face after it, and the polygon holds the vertices `u` and `w` found behind those
+/// two faces, so along each face's normal `n` the polygon reaches at least as far as the
+/// farther of them: the depth is at least `max((u − v)·n, (w − v)·n)`, `v` the small core's
+/// vertex. Its least over the range of normals is at an end of the range (the depths of the
+/// small core's two faces), where the two are equal (the distance of the line through `u` and
+/// `w`), or where one of them is least (pointing away from `u` or `w`). Not for a segment
+/// (`m = 2`): its two faces are opposite, the range half a turn, where the test for a normal
+/// within it cannot tell the side.
+fn run_bound(
+    core: &[DVec2],
+    placed: &[DVec2; SMALL_MAX],
+    support: &[usize; SMALL_MAX],
+    k: usize,
+    m: usize,
+) -> f64 {
+    let before = around(k, m).0;
+    let v = placed[k % SMALL_MAX];
+    let (u, w) = (
+        core[support[before % SMALL_MAX]] - v,
+        core[support[k % SMALL_MAX]] - v,
+    );
+    // The range's ends: the inward normals of the faces into `v` and out of it.
+    let unit = |d: DVec2| d / length(d);
+    let start = -unit(outward(v - placed[before % SMALL_MAX]));
+    let end = -unit(outward(placed[around(k, m).1 % SMALL_MAX] - v));
+    if !(start.is_finite() && end.is_finite()) {
+        return f64::NEG_INFINITY;
+    }
+    let within = |d: DVec2| start.perp_dot(d) >= 0.0 && d.perp_dot(end) >= 0.0;
+    let reach = |n: DVec2| u.dot(n).max(w.dot(n));
+    let mut least = reach(start).min(reach(end));
+    let chord = unit((w - u).perp());
+    for n in [chord, -chord, -unit(u), -unit(w)] {
+        if within(n) {
+            least = least.min(reach(n));
+        }
+    }
+    let extent = u.abs().max(w.abs()).max(v.abs()).max_element();
+    // (`-∞` for a NaN: no bound.)
+    if least.is_nan() {
+        f64::NEG_INFINITY
+    } else {
+        least - GRAZING * extent
+    }
 }

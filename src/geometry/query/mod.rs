@@ -1455,11 +1455,18 @@ mod tests {
 
     #[test]
     fn small_cores_deep_in_polygons_are_measured_face_by_face() {
-        // Boxes, small polygons and a capsule's segment inside polygons of 25 to 256 vertices,
-        // either way round, off the middle (one face is the shallowest), with faces of both
-        // parallel (the polygon's supports behind the small core's faces tie up to rounding,
-        // and so do the ends of the runs of faces) and turned at random angles.
+        // Boxes, small polygons, a sliver and a capsule's segment inside polygons of 33 to 256
+        // vertices, either way round, off the middle (one face is the shallowest), with faces
+        // of both parallel (the polygon's supports behind the small core's faces tie up to
+        // rounding, and so do the ends of the runs of faces) and turned at random angles.
         let capsule = |x, y, deg| capsule(0.6, x, y, deg);
+        // A sharp triangle: corners whose normals turn by more than a right angle.
+        let sliver = |at: DVec2, turn: f64| Convex {
+            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
+                .map(|v| at + DVec2::from_angle(turn).rotate(v))
+                .to_vec(),
+            radius: 0.0,
+        };
         for n in [FACE_TEST_MAX + 1, 64, 256] {
             let turn = std::f64::consts::PI / n as f64;
             for polygon in [
@@ -1472,6 +1479,7 @@ mod tests {
                         regular_polygon(7, 0.5, DVec2::new(-1.2, 1.1), deg.to_radians()),
                         regular_polygon(16, 0.4, DVec2::new(0.3, 1.7), deg.to_radians()),
                         capsule(-0.4, -1.6, deg),
+                        sliver(DVec2::new(-1.5, -0.6), deg.to_radians()),
                     ] {
                         let c = agrees(&polygon, &small, Route::Depth);
                         assert!(c.distance < -0.5, "{c:?}");
