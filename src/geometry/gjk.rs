@@ -896,10 +896,10 @@ fn spans_long_arc(p: &MdVertex, q: &MdVertex, na: usize, nb: usize) -> bool {
         || (p.b == q.b && apart(p.a, q.a, na) >= LONG_ARC)
 }
 
-/// Where GJK's nearest point lies inside an edge of its simplex from `p` to `q` along which one
-/// core's vertex stays the same ([`SharedArc`]), the MD edge nearer the origin on the stretch
-/// between them, if there is one: in one bisection where each of GJK's iterations would halve
-/// the stretch.
+/// Where GJK's nearest point (`closest`) lies inside an edge of its simplex whose ends share a
+/// vertex of one core, the MD edge nearer the origin on `arc`, the stretch of the MD between
+/// those ends (from `p` to `q` below, as [`nearest_on_stretch`] orders them), if there is one:
+/// in one bisection where each of GJK's iterations would halve the stretch.
 ///
 /// The MD points nearest the origin lie on the MD's boundary between `p` and `q`, on the
 /// origin's side of the edge (the part of the MD beyond the edge's line is farther than the

@@ -234,9 +234,10 @@ fn pass(polygon: &Convex, placed: &[DVec2; SMALL_MAX], m: usize) -> Option<Found
 /// farther of them: the depth is at least `max((u − v)·n, (w − v)·n)`, `v` the small core's
 /// vertex. Its least over the range of normals is at an end of the range (the depths of the
 /// small core's two faces), where the two are equal (the distance of the line through `u` and
-/// `w`), or where one of them is least (pointing away from `u` or `w`). Not for a segment
-/// (`m = 2`): its two faces are opposite, the range half a turn, where the test for a normal
-/// within it cannot tell the side.
+/// `w`), or where one of them is least (pointing away from `u` or `w`). Not taken for a
+/// segment (`m = 2`): though it holds there too (the range is half a turn), its two runs are
+/// half the polygon each, and measured on capsules in random 64- and 256-gons it saved nothing
+/// overall (+5 % and −10 % a call).
 fn run_bound(
     core: &[DVec2],
     placed: &[DVec2; SMALL_MAX],
@@ -266,6 +267,10 @@ fn run_bound(
             least = least.min(reach(n));
         }
     }
+    // The margin covers the bound's own rounding. (Not a face of the polygon shorter than
+    // about 1e-10 of its coordinates between two vertices level, up to rounding, along a small
+    // face's normal: it may fall in the neighbouring run, its normal just outside this range.
+    // A review's random search on clustered vertices found no such case.)
     let extent = u.abs().max(w.abs()).max(v.abs()).max_element();
     // (`-∞` for a NaN: no bound.)
     if least.is_nan() {
