@@ -62,7 +62,7 @@
 use super::minkowski::MdVertex;
 use super::support::{box_extent, CoreShape, BISECT_FROM};
 use super::trace::{NoTrace, Trace};
-use super::{around, closest_on_segment, orient, unit, DVec2};
+use super::{around, closest_on_segment, on, orient, steps, unit, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -1035,26 +1035,6 @@ impl<'c, A: CoreShape, B: CoreShape> MixedArc<'c, A, B> {
         }
         let i = best.0;
         (self.point(u, i), self.point(w, i), i)
-    }
-}
-
-/// Index `i` moved on `k` steps round a cycle of `n` (`k ≤ n`: one subtraction wraps it).
-#[inline]
-fn on(i: usize, k: usize, n: usize) -> usize {
-    if i + k >= n {
-        i + k - n
-    } else {
-        i + k
-    }
-}
-
-/// The steps counter-clockwise from index `i` to index `j` of a cycle of `n`.
-#[inline]
-fn steps(i: usize, j: usize, n: usize) -> usize {
-    if j >= i {
-        j - i
-    } else {
-        j + n - i
     }
 }
 

@@ -174,6 +174,27 @@ pub(crate) fn around(i: usize, n: usize) -> (usize, usize) {
     )
 }
 
+/// Index `i` moved on `k` steps round a cycle of `n` (`i < n`, `k ≤ n`: one subtraction wraps
+/// it, no division).
+#[inline]
+pub(crate) fn on(i: usize, k: usize, n: usize) -> usize {
+    if i + k >= n {
+        i + k - n
+    } else {
+        i + k
+    }
+}
+
+/// The steps counter-clockwise from index `i` to index `j` of a cycle of `n` (both below `n`).
+#[inline]
+pub(crate) fn steps(i: usize, j: usize, n: usize) -> usize {
+    if j >= i {
+        j - i
+    } else {
+        j + n - i
+    }
+}
+
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π) (the zero vector counts as 1).
 #[inline]
 pub(crate) fn half_plane(d: DVec2) -> u8 {

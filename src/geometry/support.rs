@@ -32,7 +32,7 @@
 //! answer with the plain scan, to the bit, on random, regular, far-off and aligned polygons.
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
-use super::{Convex, DVec2, Placement, Pose};
+use super::{on, steps, Convex, DVec2, Placement, Pose};
 use std::borrow::Cow;
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
@@ -78,13 +78,9 @@ pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> us
 fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]) -> usize {
     let n = vertices.len();
     let from = arc[0] % n;
-    // k ≤ n, so one subtraction wraps the index (no division).
-    let at = |k: usize| {
-        let i = from + k;
-        key(vertices[if i >= n { i - n } else { i }])
-    };
+    let at = |k: usize| key(vertices[on(from, k, n)]);
     // The first step along the arc that does not rise.
-    let (mut lo, mut hi) = (0, (arc[1] % n + n - from) % n);
+    let (mut lo, mut hi) = (0, steps(from, arc[1] % n, n));
     while lo < hi {
         let mid = (lo + hi) / 2;
         if at(mid + 1) > at(mid) {
@@ -93,7 +89,7 @@ fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]
             hi = mid;
         }
     }
-    let start = (from + lo) % n;
+    let start = on(from, lo, n);
     let budget = (usize::BITS - n.leading_zeros()) as usize;
     climb_at_most(vertices, (start, key(vertices[start])), key, budget)
         .unwrap_or_else(|| peak(vertices, [None, None], key))

@@ -18,7 +18,7 @@
 
 use super::{middle, outward, strictly_inside, Face, FaceContact, GRAZING};
 use crate::geometry::support::extreme_vertex;
-use crate::geometry::{around, length, Convex, DVec2, Placement};
+use crate::geometry::{around, length, steps, Convex, DVec2, Placement};
 
 /// The most vertices the small core may have: they are placed in the polygon's frame all at
 /// once, and each face found is checked against all of them.
@@ -168,10 +168,10 @@ fn pass(polygon: &Convex, placed: &[DVec2; SMALL_MAX], m: usize) -> Option<Found
             small = (depth, k, j);
         }
         if k > 0 {
-            turns += (j + n - support[(k - 1) % SMALL_MAX]) % n;
+            turns += steps(support[(k - 1) % SMALL_MAX], j, n);
         }
     }
-    turns += (support[0] + n - support[(m - 1) % SMALL_MAX]) % n;
+    turns += steps(support[(m - 1) % SMALL_MAX], support[0], n);
     if turns != n {
         return None;
     }
@@ -192,7 +192,11 @@ fn pass(polygon: &Convex, placed: &[DVec2; SMALL_MAX], m: usize) -> Option<Found
     let mut order = [(f64::NEG_INFINITY, 0); SMALL_MAX];
     let mut bounded = false;
     for k in 0..m {
-        let faces = (support[k % SMALL_MAX] + n - support[around(k, m).0 % SMALL_MAX]) % n;
+        let faces = steps(
+            support[around(k, m).0 % SMALL_MAX],
+            support[k % SMALL_MAX],
+            n,
+        );
         if faces >= BOUNDED_RUN && m >= 3 {
             order[k % SMALL_MAX].0 = run_bound(core, placed, &support, k, m);
             bounded = true;
