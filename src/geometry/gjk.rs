@@ -62,7 +62,7 @@
 use super::minkowski::MdVertex;
 use super::support::{box_extent, CoreShape, BISECT_FROM};
 use super::trace::{NoTrace, Trace};
-use super::{around, closest_on_segment, on, orient, steps, unit, DVec2};
+use super::{around, closest_on_segment, first_not, on, orient, steps, unit, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on strictly shortens `|v|`
 /// and adds a new MD vertex, and the core MD of an n-gon and an m-gon has at most n + m vertices,
@@ -1166,22 +1166,6 @@ fn falls(s: &MdVertex, t: &MdVertex) -> bool {
     (t.point - s.point).dot(t.point) < 0.0
 }
 
-/// The first `k` below `last` where `holds` does not, or `last`: a bisection, `holds` true and
-/// then false along `0..last`.
-#[inline(always)]
-fn first_not(last: usize, holds: impl Fn(usize) -> bool) -> usize {
-    let (mut lo, mut hi) = (0, last);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if holds(mid) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
-}
-
 /// The ends of GJK's simplex edge `p`–`q`, whose nearest point looks along `dir` towards the
 /// origin, in the counter-clockwise order of the MD's boundary between them on the origin's
 /// side (see [`md_support_beyond_edge`]).
@@ -1454,19 +1438,8 @@ fn gjk_run<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::testing::{boxed, near, near_v, XorShift};
-    use crate::geometry::{Convex, Pose, Shape};
-
-    fn capsule(half: f64, r: f64, x: f64, y: f64, deg: f64) -> Convex {
-        Shape::Capsule {
-            half_length: half,
-            radius: r,
-        }
-        .to_convex()
-        .unwrap()
-        .0
-        .transformed(&Pose::new(DVec2::new(x, y), deg.to_radians()))
-    }
+    use crate::geometry::testing::{boxed, capsule, near, near_v, XorShift};
+    use crate::geometry::{Convex, Pose};
 
     #[test]
     fn unit_boxes_three_apart_along_x() {

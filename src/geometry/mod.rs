@@ -195,6 +195,22 @@ pub(crate) fn steps(i: usize, j: usize, n: usize) -> usize {
     }
 }
 
+/// The first `k` below `last` where `holds` does not, or `last`: a bisection, `holds` true and
+/// then false along `0..last`.
+#[inline(always)]
+pub(crate) fn first_not(last: usize, holds: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, last);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if holds(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// Half-plane of a direction: 0 for angles in [0, π), 1 for [π, 2π) (the zero vector counts as 1).
 #[inline]
 pub(crate) fn half_plane(d: DVec2) -> u8 {

@@ -32,7 +32,7 @@
 //! answer with the plain scan, to the bit, on random, regular, far-off and aligned polygons.
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
-use super::{on, steps, Convex, DVec2, Placement, Pose};
+use super::{first_not, on, steps, Convex, DVec2, Placement, Pose};
 use std::borrow::Cow;
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
@@ -80,15 +80,7 @@ fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]
     let from = arc[0] % n;
     let at = |k: usize| key(vertices[on(from, k, n)]);
     // The first step along the arc that does not rise.
-    let (mut lo, mut hi) = (0, steps(from, arc[1] % n, n));
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if at(mid + 1) > at(mid) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
+    let lo = first_not(steps(from, arc[1] % n, n), |k| at(k + 1) > at(k));
     let start = on(from, lo, n);
     let budget = (usize::BITS - n.leading_zeros()) as usize;
     climb_at_most(vertices, (start, key(vertices[start])), key, budget)

@@ -44,6 +44,20 @@ pub fn boxed(hx: f64, hy: f64, x: f64, y: f64, deg: f64) -> Convex {
     )
 }
 
+/// A capsule whose segment is `2 · half_length` long, of radius `radius`, in world space at
+/// `(x, y)`, turned by `deg` degrees.
+pub fn capsule(half_length: f64, radius: f64, x: f64, y: f64, deg: f64) -> Convex {
+    body(
+        Shape::Capsule {
+            half_length,
+            radius,
+        },
+        x,
+        y,
+        deg,
+    )
+}
+
 /// A regular `n`-gon of circumradius `r` centred at `centre`, its vertex 0 at angle `turn`.
 pub fn regular_polygon(n: usize, r: f64, centre: DVec2, turn: f64) -> Convex {
     let vertices = (0..n)

@@ -1351,7 +1351,7 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
 mod tests {
     use super::*;
     use crate::geometry::testing::{
-        body, boxed, near, near_v, placed_at_distance, regular_polygon,
+        body, boxed, capsule, near, near_v, placed_at_distance, regular_polygon,
     };
     use crate::geometry::{contact as exact, orient, Pose, Shape};
 
@@ -1403,13 +1403,7 @@ mod tests {
     #[test]
     fn each_pair_of_cores_takes_its_route() {
         let circle = |x: f64| body(Shape::Circle { radius: 0.5 }, x, 0.0, 0.0);
-        let capsule = |x: f64, deg: f64| {
-            let shape = Shape::Capsule {
-                half_length: 1.0,
-                radius: 0.2,
-            };
-            body(shape, x, 0.0, deg)
-        };
+        let capsule = |x: f64, deg: f64| capsule(1.0, 0.2, x, 0.0, deg);
         agrees(&circle(0.0), &circle(2.0), Route::Circles);
         agrees(&boxed(1.0, 1.0, 0.0, 0.0, 0.0), &circle(3.0), Route::Faces);
         agrees(&capsule(0.0, 30.0), &capsule(0.5, 30.0), Route::Segments);
@@ -1444,22 +1438,13 @@ mod tests {
         agrees(&huge, &circle(0.2), Route::Gjk(ContactMethod::Epa));
     }
 
-    /// A capsule of radius 0.1 whose segment is `2 · half_length` long, placed.
-    fn capsule(half_length: f64, x: f64, y: f64, deg: f64) -> Convex {
-        let shape = Shape::Capsule {
-            half_length,
-            radius: 0.1,
-        };
-        body(shape, x, y, deg)
-    }
-
     #[test]
     fn small_cores_deep_in_polygons_are_measured_face_by_face() {
         // Boxes, small polygons, a sliver and a capsule's segment inside polygons of 33 to 256
         // vertices, either way round, off the middle (one face is the shallowest), with faces
         // of both parallel (the polygon's supports behind the small core's faces tie up to
         // rounding, and so do the ends of the runs of faces) and turned at random angles.
-        let capsule = |x, y, deg| capsule(0.6, x, y, deg);
+        let capsule = |x, y, deg| capsule(0.6, 0.1, x, y, deg);
         // A sharp triangle: corners whose normals turn by more than a right angle.
         let sliver = |at: DVec2, turn: f64| Convex {
             vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
@@ -1492,7 +1477,7 @@ mod tests {
 
     #[test]
     fn a_capsule_through_another_or_inside_a_polygon_is_at_distance_zero_at_once() {
-        let capsule = |x, y, deg| capsule(1.0, x, y, deg);
+        let capsule = |x, y, deg| capsule(1.0, 0.1, x, y, deg);
         // Crossing segments: they meet, with no GJK; segments that only come near: measured.
         let (a, b) = (capsule(0.0, 0.0, 10.0), capsule(0.3, 0.2, 100.0));
         assert!(segments_cross(segment_ends(&a.vertices, &b.vertices, I)));
@@ -1662,15 +1647,7 @@ mod tests {
         );
         assert!(near(seen.gap, f.gap), "{seen:?}");
         // Only small cores with an area: not a segment's (a capsule's), not a 33-gon's.
-        let capsule = body(
-            Shape::Capsule {
-                half_length: 1.0,
-                radius: 0.5,
-            },
-            4.0,
-            0.0,
-            0.0,
-        );
+        let capsule = capsule(1.0, 0.5, 4.0, 0.0, 0.0);
         assert_eq!(leading_face(&a, &capsule, Placement::IDENTITY), None);
         let large = regular_polygon(FACE_TEST_MAX + 1, 1.0, DVec2::new(4.0, 0.0), 0.0);
         assert_eq!(leading_face(&a, &large, Placement::IDENTITY), None);
