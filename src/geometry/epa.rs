@@ -59,9 +59,8 @@
 
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk_from, gjk_traced, md_support, md_support_between, same_point, tolerance_scale,
-    vertices_extent, witnesses, Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex,
-    GJK_TOUCH_RELATIVE,
+    gjk_traced, md_support, md_support_between, same_point, tolerance_scale, vertices_extent,
+    witnesses, Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::support::CoreShape;
@@ -656,7 +655,7 @@ pub struct GjkEpa {
 pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
     let (mut gjk_steps, mut epa_steps) = (Vec::new(), Vec::new());
     let exact = || contact(a, b);
-    let (contact, method, g, e) = gjk_epa_traced(a, b, None, &mut gjk_steps, &mut epa_steps, exact);
+    let (contact, method, g, e) = gjk_epa_traced(a, b, &mut gjk_steps, &mut epa_steps, exact);
     GjkEpa {
         contact,
         method,
@@ -670,39 +669,48 @@ pub fn gjk_epa_contact(a: &Convex, b: &Convex) -> GjkEpa {
 /// ([`crate::geometry::support::Posed`]): the contact is in the frame their vertices are given in.
 pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMethod) {
     let exact = || contact(&a.as_convex(), &b.as_convex());
-    let (contact, method, _, _) = gjk_epa_traced(a, b, None, &mut NoTrace, &mut NoTrace, exact);
+    let (contact, method, _, _) = gjk_epa_traced(a, b, &mut NoTrace, &mut NoTrace, exact);
     (contact, method)
 }
 
-/// [`gjk_epa`] with GJK from `start` ([`gjk_from`]: no bounding boxes first), and `exact`
-/// giving the contact where GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]):
-/// for a caller who measures the cores in one frame and wants that rare answer from the shapes
-/// as it places them.
-pub fn gjk_epa_or(
+/// The contact once GJK has run on `a` and `b` (`g`, from [`crate::geometry::gjk::gjk_from`] say): GJK's distance
+/// where it found the cores apart, else EPA from its simplex, nothing recorded; `exact` gives
+/// the contact where GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]), for a
+/// caller who measures the cores in one frame and wants that rare answer from the shapes as it
+/// places them. The second half of [`gjk_epa`], for a caller who looks at GJK's outcome first.
+pub fn contact_after_gjk(
     a: &impl CoreShape,
     b: &impl CoreShape,
-    start: DVec2,
+    g: &GjkOutcome,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod) {
-    let (contact, method, _, _) =
-        gjk_epa_traced(a, b, Some(start), &mut NoTrace, &mut NoTrace, exact);
+    let (contact, method, _) = settle(a, b, g, &mut NoTrace, exact);
     (contact, method)
 }
 
-/// GJK (from `start`, see [`gjk_from`], or from the bounding boxes), then EPA when the cores
-/// overlap or touch, each handing its iterations to its trace (a GJK from `start` records none).
+/// GJK (from the bounding boxes), then EPA when the cores overlap or touch, each handing its
+/// iterations to its trace.
 fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
     a: &A,
     b: &B,
-    start: Option<DVec2>,
     gjk_trace: &mut impl Trace<GjkStep>,
     epa_trace: &mut impl Trace<EpaStep>,
     exact: impl FnOnce() -> Contact,
 ) -> (Contact, ContactMethod, GjkOutcome, Option<EpaOutcome>) {
-    let g = match start {
-        Some(start) => gjk_from(a, b, start),
-        None => gjk_traced(a, b, gjk_trace),
-    };
+    let g = gjk_traced(a, b, gjk_trace);
+    let (contact, method, e) = settle(a, b, &g, epa_trace, exact);
+    (contact, method, g, e)
+}
+
+/// [`gjk_epa_traced`] once GJK has run: its distance, or EPA (handing its iterations to its
+/// trace), or `exact`.
+fn settle<A: CoreShape, B: CoreShape>(
+    a: &A,
+    b: &B,
+    g: &GjkOutcome,
+    epa_trace: &mut impl Trace<EpaStep>,
+    exact: impl FnOnce() -> Contact,
+) -> (Contact, ContactMethod, Option<EpaOutcome>) {
     if let Some(c) = g.closest {
         let contact = Contact::from_core(
             c.distance,
@@ -712,14 +720,14 @@ fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
             a.radius(),
             b.radius(),
         );
-        return (contact, ContactMethod::Gjk, g, None);
+        return (contact, ContactMethod::Gjk, None);
     }
     if matches!(
         g.termination,
         GjkTermination::NoProgress | GjkTermination::OutOfIterations
     ) {
         // GJK could not settle the distance (see `GjkOutcome::closest`): the exact contact.
-        return (exact(), ContactMethod::ExactFallback, g, None);
+        return (exact(), ContactMethod::ExactFallback, None);
     }
     if g.termination == GjkTermination::Empty {
         let contact = Contact {
@@ -728,7 +736,7 @@ fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
             point_a: DVec2::ZERO,
             point_b: DVec2::ZERO,
         };
-        return (contact, ContactMethod::Empty, g, None);
+        return (contact, ContactMethod::Empty, None);
     }
     // EPA's tolerances grow with the vertices it meets, from GJK's scale (from the boxes, or,
     // from `start`, the vertices GJK met).
@@ -747,7 +755,7 @@ fn gjk_epa_traced<A: CoreShape, B: CoreShape>(
         ),
         None => (exact(), ContactMethod::ExactFallback),
     };
-    (contact, method, g, Some(e))
+    (contact, method, Some(e))
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@
 //! | a point (a circle) and a box in its own frame, or two such boxes | the closed forms of `closed_form` |
 //! | a point (a circle) and a polygon | the walk round the polygon of `closed_form` (`point_polygon`), where it shows the point outside; strictly inside, the unsigned distance is 0 and the contact's depth comes from one pass over the faces (`point_depth`, on at most [`DEPTH_SCAN_MAX`] vertices); else the face test, or GJK and EPA on a polygon of more than [`FACE_TEST_MAX`] vertices |
 //! | at most [`FACE_TEST_MAX`] vertices each, one of them with an area | [the face test](#the-face-test) |
-//! | a small core (two to `depth::SMALL_MAX` vertices: a capsule's segment, a box, a small polygon) and a polygon of more vertices, up to `depth::POLYGON_MAX` | where the small core's middle lies strictly inside the polygon, the depth from every face of both (`depth`); else as below |
+//! | a small core (two to `depth::SMALL_MAX` vertices: a capsule's segment, a box, a small polygon) and a polygon of more vertices, up to `depth::POLYGON_MAX` | where the small core's middle lies strictly inside the polygon, the depth from every face of both (`depth`); else GJK, and where it shows the overlap of a small core of at most `depth::SHOWN_SMALL_MAX` vertices, the same pass in place of EPA; else as below |
 //! | anything else, or pairs the face test leaves to GJK | GJK, then EPA when the cores overlap ([`super::epa::gjk_epa`], untraced) |
 //!
 //! [`distance`] needs no depth: on the GJK route, a point strictly inside both cores (halfway
@@ -118,8 +118,8 @@ pub use rotating::{angular_time_of_impact, AngularImpact};
 pub use translating::{linear_time_of_impact, LinearImpact};
 
 use super::distance::Contact;
-use super::epa::{gjk_epa_or, ContactMethod};
-use super::gjk::gjk_distance_or;
+use super::epa::{contact_after_gjk, ContactMethod};
+use super::gjk::{gjk_distance_or, gjk_from, GjkTermination};
 use super::length;
 use super::special::{circle_circle, Circle};
 use super::support::{extreme_vertex, scan, Posed};
@@ -212,7 +212,10 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         let c = Contact::from_core(f.gap, f.normal, f.core_a, f.core_b, a.radius, b.radius);
         (c, route)
     };
-    let by_gjk = || {
+    // GJK, then where it shows the cores overlapping, the pass over the faces of a small core
+    // and a polygon if `faces_first` ([`depth::shown_overlap_depth`]), else (or where the pass
+    // does not settle it) EPA.
+    let gjk_then = |faces_first: bool| {
         // Where GJK and EPA cannot settle it, the exact contact of the shapes moved into the
         // world (as the shapes are placed, whatever rounding a frame of their own would bring
         // to a shape as thin as rounding), seen from A's frame.
@@ -225,9 +228,17 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
                 ..c
             }
         };
-        let (c, method) = gjk_epa_or(a, &Posed::placed(b, b_in_a), -b_in_a.position, exact);
+        let placed_b = Posed::placed(b, b_in_a);
+        let g = gjk_from(a, &placed_b, -b_in_a.position);
+        if faces_first && g.termination == GjkTermination::Overlapping {
+            if let Some(f) = depth::shown_overlap_depth(a, b, b_in_a) {
+                return settled(f, Route::Depth);
+            }
+        }
+        let (c, method) = contact_after_gjk(a, &placed_b, &g, exact);
         (c, Route::Gjk(method))
     };
+    let by_gjk = || gjk_then(false);
     let by_faces = || match face_test::<true>(a, b, b_in_a) {
         Faces::Settled(found) => settled(found.contact(), Route::Faces),
         // (Never: measured, the face test always has a deepest face.)
@@ -265,7 +276,7 @@ fn contact_in_a(a: &Convex, at_a: Placement, b: &Convex, at_b: Placement) -> (Co
         Start::Faces => by_faces(),
         Start::Gjk => match depth::overlap_depth(a, b, b_in_a) {
             Some(f) => settled(f, Route::Depth),
-            None => by_gjk(),
+            None => gjk_then(true),
         },
     }
 }
@@ -1473,6 +1484,81 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn small_cores_poking_into_polygons_are_measured_face_by_face_after_gjk() {
+        // Boxes, a 7-gon, a sliver and a capsule's segment with their middles outside polygons
+        // of 33 to 256 vertices (regular, and on an ellipse) but reaching 0.02 to 0.3 into them,
+        // turned at random angles: GJK shows the overlap and the pass over the faces measures
+        // it (`depth::shown_overlap_depth`); a 16-gon, past `SHOWN_SMALL_MAX`, goes to EPA.
+        // Either way round, the exact contact; and reaching in by only 10⁻¹³ (touching, to
+        // GJK's tolerance), the exact contact too, the pass giving way.
+        use crate::geometry::query::depth::SHOWN_SMALL_MAX;
+        use std::f64::consts::TAU;
+        let ellipse = |n: usize| Convex {
+            vertices: (0..n)
+                .map(|k| DVec2::from_angle(TAU * k as f64 / n as f64) * DVec2::new(3.0, 1.2))
+                .collect(),
+            radius: 0.0,
+        };
+        let sliver = |turn: f64| Convex {
+            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
+                .map(|v| DVec2::from_angle(turn).rotate(v))
+                .to_vec(),
+            radius: 0.0,
+        };
+        // `core` moved so that its vertex farthest along `−dir` lies `reach` inside the
+        // polygon's vertex farthest along `dir`, towards the other side.
+        let poking = |polygon: &Convex, core: Convex, dir: DVec2, reach: f64| {
+            let most = |c: &Convex, d: DVec2| c.vertices[extreme_vertex(c, d)];
+            let shift = most(polygon, dir) - dir * reach - most(&core, -dir);
+            let moved = Convex {
+                vertices: core.vertices.iter().map(|&v| v + shift).collect(),
+                radius: core.radius,
+            };
+            // (A thin core lying across `dir` may have its middle inside: the first route's.)
+            (!strictly_inside(&polygon.vertices, middle(&moved.vertices))).then_some(moved)
+        };
+        let mut depths = 0;
+        for n in [FACE_TEST_MAX + 1, 64, 256] {
+            for polygon in [regular_polygon(n, 3.0, DVec2::ZERO, 0.1), ellipse(n)] {
+                for (k, deg) in [17.0, 95.0, 163.0, 251.0, 322.0_f64]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let dir = DVec2::from_angle((deg * 1.7).to_radians());
+                    let reach = [0.02, 0.1, 0.3][k % 3];
+                    for small in [
+                        boxed(0.5, 0.25, 0.0, 0.0, deg),
+                        regular_polygon(7, 0.5, DVec2::ZERO, deg.to_radians()),
+                        sliver(deg.to_radians()),
+                        capsule(0.6, 0.1, 0.0, 0.0, deg),
+                        regular_polygon(16, 0.5, DVec2::ZERO, deg.to_radians()),
+                    ] {
+                        let Some(moved) = poking(&polygon, small.clone(), dir, reach) else {
+                            continue;
+                        };
+                        let route = if small.vertices.len() <= SHOWN_SMALL_MAX {
+                            depths += 1;
+                            Route::Depth
+                        } else {
+                            Route::Gjk(ContactMethod::Epa)
+                        };
+                        let c = agrees(&polygon, &moved, route);
+                        assert!(c.distance < -small.radius, "{c:?}");
+                        agrees(&moved, &polygon, route);
+                        let touching = poking(&polygon, small, dir, 1e-13).unwrap();
+                        for (a, b) in [(&polygon, &touching), (&touching, &polygon)] {
+                            let (c, by) = contact_by(a, I, b, I);
+                            assert_ne!(by, Route::Depth);
+                            assert!(near(c.distance, exact(a, b).distance), "{c:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(depths > 100, "{depths}");
     }
 
     #[test]
