@@ -673,11 +673,12 @@ pub fn gjk_epa(a: &impl CoreShape, b: &impl CoreShape) -> (Contact, ContactMetho
     (contact, method)
 }
 
-/// The contact once GJK has run on `a` and `b` (`g`, from [`crate::geometry::gjk::gjk_from`] say): GJK's distance
-/// where it found the cores apart, else EPA from its simplex, nothing recorded; `exact` gives
-/// the contact where GJK and EPA cannot settle it (the [`ContactMethod::ExactFallback`]), for a
-/// caller who measures the cores in one frame and wants that rare answer from the shapes as it
-/// places them. The second half of [`gjk_epa`], for a caller who looks at GJK's outcome first.
+/// The contact once GJK has run on `a` and `b` (`g`, from [`crate::geometry::gjk::gjk_from`]
+/// say): GJK's distance where it found the cores apart, else EPA from its simplex, nothing
+/// recorded; `exact` gives the contact where GJK and EPA cannot settle it (the
+/// [`ContactMethod::ExactFallback`]), for a caller who measures the cores in one frame and wants
+/// that rare answer from the shapes as it places them. The second half of [`gjk_epa`], for a
+/// caller who looks at GJK's outcome first.
 pub fn contact_after_gjk(
     a: &impl CoreShape,
     b: &impl CoreShape,
@@ -739,7 +740,7 @@ fn settle<A: CoreShape, B: CoreShape>(
         return (contact, ContactMethod::Empty, None);
     }
     // EPA's tolerances grow with the vertices it meets, from GJK's scale (from the boxes, or,
-    // from `start`, the vertices GJK met).
+    // for a GJK from a start direction, the vertices it met).
     let e = epa_traced(a, b, &g.simplex, g.scale, epa_trace);
     let (contact, method) = match e.penetration {
         Some(p) => (
