@@ -37,6 +37,14 @@
 //! mostly has a point past its line among the first (and the search is not made), and one
 //! that moves away mostly ends at the first step.
 //!
+//! **Entering through a stretch.** Near the end of a hit, x is mostly nearest an edge of the
+//! simplex whose two ends share a vertex of one core: between them the MD's boundary is then
+//! the other core's faces, moved by that vertex. Where the ray's line crosses the edge, it
+//! enters the MD through one of those faces, found by a bisection on which side of the line the
+//! stretch's vertices lie ([`stretch_entry`]): exact, where GJK's steps would close in on it a
+//! support search at a time. Polygons only (no radii), and only once x has moved (x lies on a
+//! supporting line then, so not inside the MD).
+//!
 //! **Small polygons** (no rounding, at most [`FACE_TEST_MAX`] vertices each) are cast by the
 //! MD's faces instead ([`faces_impact`]): every edge of the MD is an edge of A or of B, so the
 //! ray is in the MD from the last time it enters one of their half-planes to the first time it
@@ -682,6 +690,17 @@ fn ray_cast(
             on_md = true;
             break;
         }
+        // x nearest an edge of the simplex whose ends share a vertex of one core: the ray may
+        // enter through the faces of the other core between them ([`stretch_entry`]). Only once
+        // x has moved: it lies on a supporting line then, so outside the MD (or on it), where
+        // at the start it may be inside.
+        if let [p, q] = simplex[..] {
+            if margin == 0.0 && outward.is_some() && (p.a == q.a || p.b == q.b) {
+                if let Some(end) = stretch_entry(a, b, (&p, &q), v, d, lambda) {
+                    return Some(end);
+                }
+            }
+        }
         let p;
         (p, touch) = support(match simplex[..] {
             // x nearest an edge of the simplex: the support lies on the MD's boundary between
@@ -792,6 +811,96 @@ fn ray_cast(
         }),
         None => None,
     }
+}
+
+/// Where the ray from the origin along `d` enters the core MD of `a` and `b` (no radii) through
+/// the stretch of its boundary between simplex points `p` and `q` on the side of `v` (the way
+/// from the edge to the ray's point at `lambda`), where the two share a vertex of one core:
+/// that stretch is then the other core's faces between theirs, moved by the shared vertex (as
+/// the direction turns from one end's normals to the other's, by less than a half turn, each
+/// core's support moves one way round, so the shared one never moves). Where the ray's line
+/// crosses the edge from `p` to `q`,
+/// it crosses the stretch once, before it: the face it crosses is where one vertex of the
+/// stretch lies on the other side of the line from the first, a bisection. `None` where the line
+/// does not cross the edge, or where rounding makes the answer doubtful (the time before
+/// `lambda`, or the line along the face).
+#[inline(never)]
+fn stretch_entry(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    (p, q): (&MdVertex, &MdVertex),
+    v: DVec2,
+    d: DVec2,
+    lambda: f64,
+) -> Option<LinearImpact> {
+    use crate::geometry::{on, steps};
+    // Counter-clockwise from `from` to `to` (as [`md_support_beyond_edge`] takes the arc).
+    let (from, to) = if (q.point - p.point).perp_dot(v) < 0.0 {
+        (p, q)
+    } else {
+        (q, p)
+    };
+    let (na, nb) = (a.vertex_count(), b.vertex_count());
+    if from.a == to.a && from.b != to.b {
+        let u = a.vertex(from.a);
+        crossing(
+            steps(from.b, to.b, nb),
+            |i| b.vertex(on(from.b, i, nb)) - u,
+            d,
+            lambda,
+        )
+    } else if from.b == to.b && from.a != to.a {
+        let w = b.vertex(from.b);
+        crossing(
+            steps(from.a, to.a, na),
+            |i| w - a.vertex(on(from.a, i, na)),
+            d,
+            lambda,
+        )
+    } else {
+        None
+    }
+}
+
+/// [`stretch_entry`] on the stretch's points `at(0)` to `at(k)`, counter-clockwise on the MD.
+fn crossing(k: usize, at: impl Fn(usize) -> DVec2, d: DVec2, lambda: f64) -> Option<LinearImpact> {
+    use crate::geometry::first_not;
+    // Which side of the ray's line a point lies on (× |d|).
+    let side = |y: DVec2| d.perp_dot(y);
+    let start = side(at(0));
+    let end = side(at(k));
+    // (Not `start * end < 0.0`: the product of two tiny sides may underflow.)
+    let crosses = start < 0.0 && end > 0.0 || start > 0.0 && end < 0.0;
+    if !crosses {
+        return None;
+    }
+    // The first point past the line (or on it): the line crosses the stretch once.
+    let j = 1 + first_not(k - 1, |i| {
+        let s = side(at(i + 1));
+        s < 0.0 && start < 0.0 || s > 0.0 && start > 0.0
+    });
+    let (c, edge) = (at(j - 1), at(j) - at(j - 1));
+    // d·t on the face's line: t (d × edge) = c × edge. Unscaled products: where they could have
+    // overflowed or lost digits below the normal range, the GJK steps (which rescale) go on.
+    let (across, along) = (c.perp_dot(edge), d.perp_dot(edge));
+    let normal_range = f64::MIN_POSITIVE / f64::EPSILON..f64::MAX;
+    if !normal_range.contains(&along.abs()) || !across.is_finite() {
+        return None;
+    }
+    let t = across / along;
+    if t < lambda {
+        return None;
+    }
+    if t > 1.0 {
+        return Some(LinearImpact::MISS);
+    }
+    // The face's outward normal (the counter-clockwise edge turned clockwise) is the MD's; from
+    // A towards B is the other way.
+    unit(DVec2::new(edge.y, -edge.x)).map(|n| LinearImpact {
+        status: CastStatus::Hit,
+        toi: t,
+        normal: Some(-n),
+    })
 }
 
 /// The MD's support along `dir` (with the largest coordinate magnitude of its two vertices),
