@@ -825,12 +825,12 @@ const LONG_ARC: usize = 4;
 /// [`md_support_between`] has it), so where the two ends share a vertex of one core (their
 /// directions both in its normal cone, and so everything between), the stretch between them is
 /// that vertex against the other core's chain.
-struct SharedArc<'c, A: CoreShape, B: CoreShape> {
+pub(crate) struct SharedArc<'c, A: CoreShape, B: CoreShape> {
     a: &'c A,
     b: &'c B,
     from: MdVertex,
-    /// How many edges the stretch has.
-    len: usize,
+    /// How many edges the stretch has (one at least).
+    pub(crate) len: usize,
     /// The shared vertex (A's when `shared_a`, else B's), in world space.
     shared: DVec2,
     shared_a: bool,
@@ -841,6 +841,13 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
     /// it has [`LONG_ARC`] edges at least.
     #[inline]
     fn between(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
+        Self::of(a, b, from, to).filter(|arc| arc.len >= LONG_ARC)
+    }
+
+    /// The stretch counter-clockwise from `from` to `to`, when they share a vertex of a core
+    /// (and are not the same point).
+    #[inline]
+    pub(crate) fn of(a: &'c A, b: &'c B, from: &MdVertex, to: &MdVertex) -> Option<Self> {
         let (shared_a, len) = if from.a == to.a {
             (true, steps(from.b, to.b, b.vertex_count()))
         } else if from.b == to.b {
@@ -848,7 +855,7 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
         } else {
             return None;
         };
-        if len < LONG_ARC {
+        if len == 0 {
             return None;
         }
         let shared = if shared_a {
@@ -868,7 +875,7 @@ impl<'c, A: CoreShape, B: CoreShape> SharedArc<'c, A, B> {
 
     /// The MD vertex `k` steps along (`from` at 0, `to` at `len`), as [`md_support`] makes it.
     #[inline]
-    fn point(&self, k: usize) -> MdVertex {
+    pub(crate) fn point(&self, k: usize) -> MdVertex {
         if self.shared_a {
             let j = on(self.from.b, k, self.b.vertex_count());
             MdVertex {
@@ -1170,7 +1177,7 @@ fn falls(s: &MdVertex, t: &MdVertex) -> bool {
 /// origin, in the counter-clockwise order of the MD's boundary between them on the origin's
 /// side (see [`md_support_beyond_edge`]).
 #[inline]
-fn counter_clockwise<'p>(
+pub(crate) fn counter_clockwise<'p>(
     p: &'p MdVertex,
     q: &'p MdVertex,
     dir: DVec2,

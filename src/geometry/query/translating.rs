@@ -59,8 +59,9 @@ use super::closed_form::centred_box;
 use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
-    md_support_beyond_edge, md_support_met, nearest_of_simplex, nonzero_direction, same_point,
-    vertices_extent, Nearest, Simplex, GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
+    counter_clockwise, md_support_beyond_edge, md_support_met, nearest_of_simplex,
+    nonzero_direction, same_point, vertices_extent, Nearest, SharedArc, Simplex,
+    GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
@@ -815,15 +816,13 @@ fn ray_cast(
 
 /// Where the ray from the origin along `d` enters the core MD of `a` and `b` (no radii) through
 /// the stretch of its boundary between simplex points `p` and `q` on the side of `v` (the way
-/// from the edge to the ray's point at `lambda`), where the two share a vertex of one core:
-/// that stretch is then the other core's faces between theirs, moved by the shared vertex (as
-/// the direction turns from one end's normals to the other's, by less than a half turn, each
-/// core's support moves one way round, so the shared one never moves). Where the ray's line
-/// crosses the edge from `p` to `q`,
-/// it crosses the stretch once, before it: the face it crosses is where one vertex of the
-/// stretch lies on the other side of the line from the first, a bisection. `None` where the line
-/// does not cross the edge, or where rounding makes the answer doubtful (the time before
-/// `lambda`, or the line along the face).
+/// from the edge to the ray's point at `lambda`), where the two share a vertex of one core: the
+/// other core's faces between theirs, moved by that vertex (GJK's [`SharedArc`]). Where the
+/// ray's line crosses the edge from `p` to `q`, it crosses the stretch once, before it: the
+/// face it crosses is where one vertex of the stretch lies on the other side of the line from
+/// the first, a bisection. `None` where the ends share no vertex, where the line does not cross
+/// the edge, or where rounding makes the answer doubtful (the time before `lambda`, or the line
+/// along the face).
 #[inline(never)]
 fn stretch_entry(
     a: &impl CoreShape,
@@ -833,33 +832,10 @@ fn stretch_entry(
     d: DVec2,
     lambda: f64,
 ) -> Option<LinearImpact> {
-    use crate::geometry::{on, steps};
-    // Counter-clockwise from `from` to `to` (as [`md_support_beyond_edge`] takes the arc).
-    let (from, to) = if (q.point - p.point).perp_dot(v) < 0.0 {
-        (p, q)
-    } else {
-        (q, p)
-    };
-    let (na, nb) = (a.vertex_count(), b.vertex_count());
-    if from.a == to.a && from.b != to.b {
-        let u = a.vertex(from.a);
-        crossing(
-            steps(from.b, to.b, nb),
-            |i| b.vertex(on(from.b, i, nb)) - u,
-            d,
-            lambda,
-        )
-    } else if from.b == to.b && from.a != to.a {
-        let w = b.vertex(from.b);
-        crossing(
-            steps(from.a, to.a, na),
-            |i| w - a.vertex(on(from.a, i, na)),
-            d,
-            lambda,
-        )
-    } else {
-        None
-    }
+    // `v` looks from the edge towards x as GJK's direction looks towards the origin.
+    let (from, to) = counter_clockwise(p, q, v);
+    let arc = SharedArc::of(a, b, from, to)?;
+    crossing(arc.len, |k| arc.point(k).point, d, lambda)
 }
 
 /// [`stretch_entry`] on the stretch's points `at(0)` to `at(k)`, counter-clockwise on the MD.
