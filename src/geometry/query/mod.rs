@@ -1449,6 +1449,17 @@ mod tests {
         agrees(&huge, &circle(0.2), Route::Gjk(ContactMethod::Epa));
     }
 
+    /// A sharp triangle at `at`, turned by `turn`: corners whose normals turn by more than a
+    /// right angle.
+    fn sliver(at: DVec2, turn: f64) -> Convex {
+        Convex {
+            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
+                .map(|v| at + DVec2::from_angle(turn).rotate(v))
+                .to_vec(),
+            radius: 0.0,
+        }
+    }
+
     #[test]
     fn small_cores_deep_in_polygons_are_measured_face_by_face() {
         // Boxes, small polygons, a sliver and a capsule's segment inside polygons of 33 to 256
@@ -1456,13 +1467,6 @@ mod tests {
         // of both parallel (the polygon's supports behind the small core's faces tie up to
         // rounding, and so do the ends of the runs of faces) and turned at random angles.
         let capsule = |x, y, deg| capsule(0.6, 0.1, x, y, deg);
-        // A sharp triangle: corners whose normals turn by more than a right angle.
-        let sliver = |at: DVec2, turn: f64| Convex {
-            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
-                .map(|v| at + DVec2::from_angle(turn).rotate(v))
-                .to_vec(),
-            radius: 0.0,
-        };
         for n in [FACE_TEST_MAX + 1, 64, 256] {
             let turn = std::f64::consts::PI / n as f64;
             for polygon in [
@@ -1502,12 +1506,6 @@ mod tests {
                 .collect(),
             radius: 0.0,
         };
-        let sliver = |turn: f64| Convex {
-            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
-                .map(|v| DVec2::from_angle(turn).rotate(v))
-                .to_vec(),
-            radius: 0.0,
-        };
         // `core` moved so that its vertex farthest along `−dir` lies `reach` inside the
         // polygon's vertex farthest along `dir`, towards the other side.
         let poking = |polygon: &Convex, core: Convex, dir: DVec2, reach: f64| {
@@ -1532,7 +1530,7 @@ mod tests {
                     for small in [
                         boxed(0.5, 0.25, 0.0, 0.0, deg),
                         regular_polygon(7, 0.5, DVec2::ZERO, deg.to_radians()),
-                        sliver(deg.to_radians()),
+                        sliver(DVec2::ZERO, deg.to_radians()),
                         capsule(0.6, 0.1, 0.0, 0.0, deg),
                         regular_polygon(16, 0.5, DVec2::ZERO, deg.to_radians()),
                     ] {
