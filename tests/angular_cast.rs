@@ -504,12 +504,7 @@ fn a_corner_turning_into_a_side_is_met_in_one_step() {
     {
         let a = moving(&wall, 0.0, 0.0, 0.0, (0.0, 0.0), a_turn);
         let b = moving(&block, 3.0, 0.4, 35.0, (-3.0, 0.2), b_turn);
-        let s = settings(tolerance, RANDOM_MAX_ITERATIONS);
-        let query = angular_time_of_impact(&a, &b, &s);
-        let oracle = oracle_scan(&a, &b).toi.expect("they meet");
-        check_query(&a, &b, &s, &query, Some(oracle));
-        assert_eq!(query.status, CastStatus::Hit, "{query:?}");
-        assert_eq!(query.iterations, 2, "{query:?}");
+        hit_in(&a, &b, tolerance, Some(2));
     }
 }
 
@@ -543,18 +538,8 @@ fn a_block_sliding_past_a_turning_wall_is_proven_a_miss_in_one_measure() {
 /// hit is proven at the next measure, where a chord from the measure took one more.
 #[test]
 fn a_try_a_hair_past_one_that_held_is_proven_by_the_chord_between_them() {
-    let body =
-        |vertices: [(f64, f64); 4], (x, y, angle): (f64, f64, f64), v: (f64, f64), w| MovingBody {
-            local: Convex {
-                vertices: vertices.map(|(x, y)| DVec2::new(x, y)).to_vec(),
-                radius: 0.0,
-            },
-            pose: Pose::new(DVec2::new(x, y), angle),
-            velocity: DVec2::new(v.0, v.1),
-            angular_velocity: w,
-        };
-    let a = body(
-        [
+    let a = polygon_body(
+        &[
             (-0.2931698717627613, -0.29561262275660993),
             (0.9823975987266511, 0.18010980946601926),
             (-1.1803267693651232, 0.07540161427240548),
@@ -564,8 +549,8 @@ fn a_try_a_hair_past_one_that_held_is_proven_by_the_chord_between_them() {
         (-0.24997808403478652, 0.12239877926909723),
         -1.1214679228913578,
     );
-    let b = body(
-        [
+    let b = polygon_body(
+        &[
             (0.11580388087629857, -0.33253867367954737),
             (0.42763972521597066, 0.31621257843064027),
             (0.40738270681763245, 0.31787982997635983),
@@ -575,12 +560,193 @@ fn a_try_a_hair_past_one_that_held_is_proven_by_the_chord_between_them() {
         (-0.6439207657900784, -3.3684351339885454),
         -1.0969047191285264,
     );
-    let s = settings(1e-3, RANDOM_MAX_ITERATIONS);
-    let query = angular_time_of_impact(&a, &b, &s);
-    let oracle = oracle_scan(&a, &b).toi.expect("they meet");
-    check_query(&a, &b, &s, &query, Some(oracle));
+    hit_in(&a, &b, 1e-3, Some(2));
+}
+
+/// Two random 8-gons of the query matrix (grazing at 10⁻⁶), both turning: along the side of A
+/// that B's corner nears, the separation rises for a while before it falls to the contact. The
+/// one chord from the measure to Newton's end bulges below the target there (the bound on how
+/// fast its slope rises holds over the whole span), though the separation stays far above it;
+/// two fills on the way prove that end in shorter chords. A hit in three measures, where the
+/// chord step gave up on that end and it took five.
+#[test]
+fn a_separation_that_rises_before_it_falls_is_proven_in_shorter_chords() {
+    let a = polygon_body(
+        &[
+            (0.9270985639806278, -1.1344132659304367),
+            (1.3585875207422589, -0.548311183304977),
+            (1.2801756883285682, 0.7124292331638129),
+            (0.29418080117926315, 1.4352222341754006),
+            (-0.4712587402523214, 1.3871987618901975),
+            (-1.2220726071635069, 0.8080493475490784),
+            (-1.4391814885575922, 0.2741566126268982),
+            (-1.1566640306999383, -0.8991849227711027),
+        ],
+        (2.002659215590139, 1.084924648934905, 2.537179813969631),
+        (-0.0010091345913359562, 0.0330811686100193),
+        -0.4789619785544966,
+    );
+    let b = polygon_body(
+        &[
+            (-0.16683575135112355, -1.112386208034501),
+            (0.7063900077721229, -0.8753572988637098),
+            (0.7985848140220012, -0.7921486846342142),
+            (0.8504330139662378, 0.7362071260933098),
+            (0.41408711352079414, 1.04583416762424),
+            (-0.7741276605515118, 0.816065934176469),
+            (-0.8804833770996429, 0.6999901902208903),
+            (-1.028702588045254, 0.4549815700698946),
+        ],
+        (2.584604273534981, 3.447963079645532, 1.3392613132757554),
+        (-3.392848459161154, -0.9100848073703692),
+        -0.9036181777594661,
+    );
+    hit_in(&a, &b, 1e-6, Some(3));
+}
+
+/// Two random 8-gons of the query matrix (grazing at 10⁻⁶), both turning: the chord step's
+/// model does not fall to the target before the motion ends, and of its chords end to end the
+/// second ends below the target. Newton's method from that end finds where the separation
+/// falls, from the last end proven: a hit in four measures, where the chord step stopped at
+/// the first chord's end, twice, and it took seven.
+#[test]
+fn a_chord_that_ends_below_the_target_hands_over_to_newtons_method() {
+    let a = polygon_body(
+        &[
+            (0.06590614716120763, -0.6104716263943867),
+            (0.06923338827673405, -0.6101032411108511),
+            (0.6134694893102532, -0.025969454204110384),
+            (0.6121353715099149, 0.04805740122666603),
+            (0.6023919014085962, 0.1189252874017062),
+            (-0.0940487306795369, 0.6067734858444379),
+            (-0.316743445756023, 0.5260159849632363),
+            (-0.5795608497654567, 0.20280149971187109),
+        ],
+        (7.180362987344775, 7.244731237278636, 3.3341664857108326),
+        (0.703302253655595, -0.34578917946925264),
+        1.2256179709548736,
+    );
+    let b = polygon_body(
+        &[
+            (-0.16985467131723517, -0.982623779044864),
+            (0.4366387515753913, -0.8965192140358061),
+            (0.8816107576752857, -0.4660070519465391),
+            (0.9836479096902206, -0.163819688300141),
+            (-0.38469010508045565, 0.9200074040820996),
+            (-0.9936103981384593, -0.08448950954898568),
+            (-0.3814137291274146, -0.9213705377022943),
+            (-0.2582103272885021, -0.9631861333066732),
+        ],
+        (7.3069102665343495, 5.7578178114693666, 1.5033572727086517),
+        (1.4756136950010084, 0.5045829406150086),
+        -1.021840809181422,
+    );
+    hit_in(&a, &b, 1e-6, Some(4));
+}
+
+/// Thin pentagons spinning fast, both (found by a random search over such motions): Newton's
+/// method on the separation along the nearest side lands in the window of hits where the
+/// separation falls a second time, past a contact on the way. The chord from the last end
+/// proven does not hold there; the fills on the way meet the contact (their chords do not
+/// hold either) and the step stops short of it, and the cast meets the first contact. That end
+/// taken unproven stepped over it.
+#[test]
+fn newtons_end_past_a_contact_on_the_way_is_not_taken() {
+    let cases = [
+        (
+            polygon_body(
+                &[
+                    (0.5207920703860882, 0.04711961441285507),
+                    (0.39326575981486633, 0.09130508686114706),
+                    (0.2068312954362786, 0.11919317884170637),
+                    (-0.32283039652622786, 0.10480066223208004),
+                    (0.5563427678806369, -0.014525503323934848),
+                ],
+                (0.0, 0.0, 5.599144086547709),
+                (0.0, 0.0),
+                -5.952922721591989,
+            ),
+            polygon_body(
+                &[
+                    (0.6841886038922217, 0.1558515463167696),
+                    (0.48194268774815724, 0.2712852634201005),
+                    (0.22023127609451174, 0.3346851435391268),
+                    (-0.5904151405524231, 0.22198531751023656),
+                    (-0.6277066180826872, 0.19945119766179853),
+                ],
+                (-0.8817623983204017, -1.3059846701097997, 1.1963928516055196),
+                (1.7307864715695649, 2.0303800819570057),
+                7.354584584916688,
+            ),
+            1e-6,
+        ),
+        (
+            polygon_body(
+                &[
+                    (0.41422525524750187, 0.23049878805007215),
+                    (0.27908016931550833, 0.5327687409636941),
+                    (-0.4118536760738861, 0.24073570107953704),
+                    (-0.4336661779278108, 0.11198703188857288),
+                    (-0.19424411972325803, -0.6186416163494614),
+                ],
+                (0.0, 0.0, 2.871222641971222),
+                (0.0, 0.0),
+                5.499734237529099,
+            ),
+            polygon_body(
+                &[
+                    (0.39439922821769574, 0.2026853820168801),
+                    (-0.5114129950778609, 0.18584918036386594),
+                    (-0.7049533067883491, 0.14146010131425238),
+                    (0.28571339029019244, -0.21364300629246763),
+                    (0.6508428336369557, -0.15664809631520132),
+                    (0.8552803708550895, -0.07440249051688877),
+                    (0.8740706923080288, -0.059416002149705306),
+                    (0.8852540186626231, -0.04812473647842131),
+                ],
+                (-1.1608726028280556, 0.4902803004536797, 2.7978460169600248),
+                (2.271393798514829, -1.2954711716417777),
+                -7.371093505763424,
+            ),
+            1e-3,
+        ),
+    ];
+    for (a, b, tolerance) in cases {
+        hit_in(&a, &b, tolerance, None);
+    }
+}
+
+/// Holds the query on `a` and `b` at `tolerance` to the oracle: a hit, in `iterations`
+/// measures where given.
+fn hit_in(a: &MovingBody, b: &MovingBody, tolerance: f64, iterations: Option<u32>) {
+    let s = settings(tolerance, RANDOM_MAX_ITERATIONS);
+    let query = angular_time_of_impact(a, b, &s);
+    let oracle = oracle_scan(a, b).toi.expect("they meet");
+    check_query(a, b, &s, &query, Some(oracle));
     assert_eq!(query.status, CastStatus::Hit, "{query:?}");
-    assert_eq!(query.iterations, 2, "{query:?}");
+    if let Some(iterations) = iterations {
+        assert_eq!(query.iterations, iterations, "{query:?}");
+    }
+}
+
+/// A polygon body from its vertices in its own frame, its pose `(x, y, angle)` (the angle in
+/// radians), its velocity and its turn rate (radians per unit of t): as the query matrix and
+/// random searches print their instances.
+fn polygon_body(
+    vertices: &[(f64, f64)],
+    (x, y, angle): (f64, f64, f64),
+    v: (f64, f64),
+    w: f64,
+) -> MovingBody {
+    MovingBody {
+        local: Convex {
+            vertices: vertices.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+            radius: 0.0,
+        },
+        pose: Pose::new(DVec2::new(x, y), angle),
+        velocity: DVec2::new(v.0, v.1),
+        angular_velocity: w,
+    }
 }
 
 /// Far off and fast, the bodies' bounding discs (where the query starts its loop, or proves a

@@ -38,7 +38,10 @@
 //!   does not fall that far before the motion ends, a few chords end to end, each short enough
 //!   to bulge little, prove as much of the rest as they can, often all of it: a miss from one
 //!   measure, where one chord over the rest held only on bodies that barely turn (its bulge
-//!   grows with the square of its length). Where two corners are nearest no axis follows
+//!   grows with the square of its length). Where one of those chords ends below the margin,
+//!   Newton's method finds the fall behind it; where the separation rises before it falls,
+//!   so that the one chord to Newton's end bulges below the margin, shorter ones on the way
+//!   prove it. Where two corners are nearest no axis follows
 //!   them, and where the chord bound fails, the second-order step (`second_order_step` below)
 //!   bounds that separation from below by a concave function of the time instead, checked by
 //!   one support search per turning core at its end.
@@ -442,13 +445,23 @@ fn second_order_step(
 /// turned a little away from the axis.
 const CHORD_AIM: f64 = 0.3;
 
-/// How many times at most the chord step works out the separation at a candidate end: the
-/// first from the model at the measure, each further one by Newton's step from the last.
-const CHORD_TRIES: usize = 3;
+/// What a probe of the chord step is for: each kind has its own budget of probes.
+#[derive(Clone, Copy, PartialEq)]
+enum Leg {
+    /// The next of chords end to end towards the motion's end.
+    Piece,
+    /// Newton's step towards where the separation falls to the aim.
+    Newton,
+    /// A piece on the way to a probe Newton's method landed in the window of hits.
+    Fill,
+}
 
-/// How many chords at most the chord step proves end to end where its model does not fall to
-/// the aim before the motion ends.
-const CHORD_PIECES: usize = 4;
+impl Leg {
+    /// How many probes of each kind at most: chords end to end, where the model does not fall
+    /// to the aim before the motion ends; Newton's tries, the first from the model at the
+    /// measure; fills.
+    const BUDGET: [usize; 3] = [4, 4, 2];
+}
 
 /// The separation along the chord step's axis at one candidate end, and its slope there.
 #[derive(Clone, Copy)]
@@ -485,7 +498,7 @@ struct Probe {
 /// s(τ) ≥ s(0) + (s(T) − s(0))·τ/T − k·τ·(T − τ),
 /// ```
 ///
-/// `k` half the bound on how fast the slope falls: a convex function of τ whose least value
+/// `k` half the bound on how fast the slope rises: a convex function of τ whose least value
 /// on `[0, T]` has a closed form. Where it is at least the target (margin and radii), the
 /// bodies stay apart over the whole step, as the loop needs; near a contact the chord falls
 /// much faster than the bulge grows, and the least value is `s(T)` itself. Unlike the
@@ -498,14 +511,22 @@ struct Probe {
 /// Each chord runs from the last end proven (at first the measure), not from the measure: a
 /// Newton end a hair past a first try that held but missed the window is proven by the short
 /// chord between them. Where the model does not fall to the aim before the motion ends (a
-/// miss, or a long way to go), the ends are not Newton's but each as far on as keeps the
-/// chord's bulge to half the separation's excess over the target at its start, at most
-/// [`CHORD_PIECES`] of them.
+/// miss, or a long way to go), the ends are not Newton's but pieces, each as far on as keeps
+/// the chord's bulge to half the separation's excess over the target at its start; a piece
+/// that ends below the target has a root behind it, which Newton's method then finds from
+/// there. Where Newton's end lands in the window of hits but the chord from the last end
+/// proven does not hold (the separation rose before it fell: the bound `k` holds over the whole
+/// span, and a long chord's bulge reaches below the target where the separation stays far
+/// above it), fills, pieces on the way, prove it in shorter chords. Each kind of probe has
+/// its budget ([`Leg::BUDGET`]), and the step gives up as soon as the separation along its
+/// axis falls into the window, or below, no later than `dt`, conservative advancement's step:
+/// none it could prove would be longer.
 fn chord_step(
     a: &MovingBody,
     b: &MovingBody,
     fixed: &Fixed,
     f: &StepStart,
+    dt: f64,
     margin: f64,
 ) -> Option<(f64, Option<Contact>)> {
     let (at_a, at_b) = f.at;
@@ -555,7 +576,7 @@ fn chord_step(
             between,
         }
     };
-    // Half the bound on how fast the slope may fall over [0, span].
+    // Half the bound on how fast the slope may rise over [0, span].
     let bend = |span: f64| {
         let mut k = fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb;
         if w != 0.0 {
@@ -571,7 +592,7 @@ fn chord_step(
         0.5 * k
     };
     // Whether the chord bound from `(τ0, s(τ0))` to the probe `p` stays at the target, `k`
-    // half the bound on how fast the slope falls between them.
+    // half the bound on how fast the slope rises between them.
     let piece_holds = |(start, s_start): (f64, f64), p: &Probe, k: f64| {
         let (length, s) = (p.tau - start, p.separation);
         if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
@@ -612,31 +633,43 @@ fn chord_step(
     .min(remaining);
     let mut from = (f.near.0[0], f.near.1[0]);
     let mut best: Option<Probe> = None;
-    // Where the model falls to the aim before the motion ends, Newton's method aims each probe
-    // there. Where it does not, the probes go on towards the end, each as far past the last
-    // end proven as keeps the chord's bulge (at most `k·length²/4`) to half the separation's
-    // excess over the target there.
-    let pieces = end >= remaining;
-    let k_rest = if pieces { bend(remaining) } else { 0.0 };
-    let piece_end = |(tau, s): (f64, f64)| {
-        if k_rest > 0.0 {
-            (tau + (2.0 * (s - target) / k_rest).sqrt()).min(remaining)
+    // Newton's method where the model falls to the aim before the motion ends, else pieces
+    // (the doc above), each as far past the last end proven as keeps the chord's bulge (at
+    // most `k·length²/4`) to half the separation's excess over the target there.
+    // (Not `end < remaining`: a NaN goes to Newton's method, which ends on it.)
+    let mut leg = if end >= remaining {
+        Leg::Piece
+    } else {
+        Leg::Newton
+    };
+    let k_rest = if leg == Leg::Piece {
+        bend(remaining)
+    } else {
+        0.0
+    };
+    // As far past `(τ, s)` as keeps the bulge over `k` to half the excess there.
+    let piece = |(tau, s): (f64, f64), k: f64| {
+        if k > 0.0 {
+            tau + (2.0 * (s - target) / k).sqrt()
         } else {
-            remaining
+            f64::INFINITY
         }
     };
+    // A fill's end: a piece from the last end proven, at most half way to `to`.
+    let fill = |proven: (f64, f64), to: f64| piece(proven, bend(to)).min(0.5 * (proven.0 + to));
     let mut proven = (0.0, s0);
-    let tries = if pieces {
-        end = piece_end(proven);
-        CHORD_PIECES
-    } else {
-        CHORD_TRIES
-    };
-    for _ in 0..tries {
+    if leg == Leg::Piece {
+        end = piece(proven, k_rest).min(remaining);
+    }
+    // Newton's probe that landed, while fills prove the way to it.
+    let mut pending: Option<Probe> = None;
+    let mut left = Leg::BUDGET;
+    loop {
         // (Not `end <= 0.0`: a NaN ends here too.)
-        if end.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        if left[leg as usize] == 0 || end.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
             break;
         }
+        left[leg as usize] -= 1;
         let p = separation(end, from);
         // The chord from the last end proven (a probe before that end is proven already).
         let holds = if end > proven.0 {
@@ -653,17 +686,37 @@ fn chord_step(
                 break;
             }
         }
-        let next = if pieces {
-            if !holds {
-                break;
+        let next = match leg {
+            Leg::Fill => {
+                let Some(q) = pending.filter(|_| holds) else {
+                    break;
+                };
+                if piece_holds(proven, &q, bend(q.tau)) {
+                    best = Some(q);
+                    break;
+                }
+                fill(proven, q.tau)
             }
-            piece_end(proven)
-        } else {
+            Leg::Piece if holds => piece(proven, k_rest).min(remaining),
+            // Too long for its bulge: no root of the separation in sight.
+            Leg::Piece if p.separation > target => break,
+            // The separation along the axis falls into the window, or below, no later than
+            // conservative advancement's step ends, which is then longer than any step here.
+            _ if end <= dt && p.separation < hit_level => break,
+            // Landed, but not proven from the last end proven: fills on the way.
+            Leg::Newton if p.separation > target && p.separation < hit_level => {
+                pending = Some(p);
+                leg = Leg::Fill;
+                fill(proven, p.tau)
+            }
             // Newton's step towards the aim, where the separation still falls.
-            if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
-                break;
+            Leg::Piece | Leg::Newton => {
+                leg = Leg::Newton;
+                if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
+                    break;
+                }
+                (end + (p.separation - aim) / -p.slope).min(remaining)
             }
-            (end + (p.separation - aim) / -p.slope).min(remaining)
         };
         if next == end {
             break;
@@ -814,7 +867,7 @@ impl Measure for QueryMeasure<'_> {
         // pass, and the separation along any one axis falls short of the distance there.
         let corners = f.near.0[0] == f.near.0[1] && f.near.1[0] == f.near.1[1];
         if !corners {
-            if let Some((step, landed)) = chord_step(self.a, self.b, &self.fixed, f, margin) {
+            if let Some((step, landed)) = chord_step(self.a, self.b, &self.fixed, f, dt, margin) {
                 if step > dt {
                     self.landed = landed.map(|c| (t + step, c));
                     return step;
