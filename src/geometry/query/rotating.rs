@@ -655,14 +655,16 @@ fn chord_step(
             f64::INFINITY
         }
     };
-    // A fill's end: a piece from the last end proven, at most half way to `to`.
-    let fill = |proven: (f64, f64), to: f64| piece(proven, bend(to)).min(0.5 * (proven.0 + to));
+    // A fill's end: a piece from the last end proven, at most half way to `to`, `k` the bound
+    // over the span to it.
+    let fill = |proven: (f64, f64), to: f64, k: f64| piece(proven, k).min(0.5 * (proven.0 + to));
     let mut proven = (0.0, s0);
     if leg == Leg::Piece {
         end = piece(proven, k_rest).min(remaining);
     }
-    // Newton's probe that landed, while fills prove the way to it.
-    let mut pending: Option<Probe> = None;
+    // Newton's probe that landed, while fills prove the way to it, and the bound `k` over the
+    // span to it.
+    let mut pending: Option<(Probe, f64)> = None;
     let mut left = Leg::BUDGET;
     loop {
         // (Not `end <= 0.0`: a NaN ends here too.)
@@ -671,9 +673,10 @@ fn chord_step(
         }
         left[leg as usize] -= 1;
         let p = separation(end, from);
+        let k = bend(end);
         // The chord from the last end proven (a probe before that end is proven already).
         let holds = if end > proven.0 {
-            piece_holds(proven, &p, bend(end))
+            piece_holds(proven, &p, k)
         } else {
             p.separation > target
         };
@@ -688,14 +691,14 @@ fn chord_step(
         }
         let next = match leg {
             Leg::Fill => {
-                let Some(q) = pending.filter(|_| holds) else {
+                let Some((q, k)) = pending.filter(|_| holds) else {
                     break;
                 };
-                if piece_holds(proven, &q, bend(q.tau)) {
+                if piece_holds(proven, &q, k) {
                     best = Some(q);
                     break;
                 }
-                fill(proven, q.tau)
+                fill(proven, q.tau, k)
             }
             Leg::Piece if holds => piece(proven, k_rest).min(remaining),
             // Too long for its bulge: no root of the separation in sight.
@@ -705,9 +708,9 @@ fn chord_step(
             _ if end <= dt && p.separation < hit_level => break,
             // Landed, but not proven from the last end proven: fills on the way.
             Leg::Newton if p.separation > target && p.separation < hit_level => {
-                pending = Some(p);
+                pending = Some((p, k));
                 leg = Leg::Fill;
-                fill(proven, p.tau)
+                fill(proven, p.tau, k)
             }
             // Newton's step towards the aim, where the separation still falls.
             Leg::Piece | Leg::Newton => {
