@@ -1187,7 +1187,7 @@ mod tests {
             };
             let pose_a = Pose::new(DVec2::new(rng.unit(), rng.unit()) * 6.0, rng.unit() * TAU);
             let angle_b = rng.unit() * TAU;
-            // B passes A along `w`, starting well behind it, shifted across to pass its MD
+            // B passes A along `along`, starting well behind it, shifted across to pass its MD
             // `offset` wide (or inside, negative) of the radii.
             let along = DVec2::from_angle(rng.unit() * TAU);
             let across = along.perp();
