@@ -26,9 +26,13 @@
 //!
 //! The polytope is a ring linked both ways, each edge measured once when it appears; the
 //! support point for an edge lies on the MD between the edge's ends, so each core's search
-//! bisects the arc between their vertices first ([`md_support_between`]). [`epa`] keeps every
-//! iteration, [`epa_traced`] hands them to any [`Trace`]; [`gjk_epa`] answers with nothing
-//! recorded.
+//! bisects the arc between their vertices first
+//! ([`md_support_between`](super::gjk::md_support_between)). [`epa`] keeps every iteration,
+//! [`epa_traced`] hands them to any [`Trace`]; [`gjk_epa`] answers with nothing recorded. With
+//! nothing recorded ([`NoTrace`]), EPA also stops without the last support search where the
+//! nearest edge is plainly a side of the MD: its ends share one core's vertex, that core's
+//! support along the edge's normal, and the other core's vertices are neighbours
+//! (`is_md_edge`). The answer is the same; a record shows the search that confirms it.
 //!
 //! Gino van den Bergen, "Proximity Queries and Penetration Depth Computation on 3D Game Objects"
 //! (GDC 2001); the 2D form as in parry's `epa2` (dimforge).
@@ -57,15 +61,17 @@
 //! fall back to it there. [`gjk_epa_contact`] uses the exact contact only if EPA has no answer
 //! at all ([`EpaTermination::OriginOutside`], which GJK's hand-over never produces).
 
+use arrayvec::ArrayVec;
+
 use super::distance::DEGENERATE_NORMAL;
 use super::gjk::{
-    gjk_traced, md_support, md_support_between, same_point, tolerance_scale, vertices_extent,
+    gjk_traced, md_support, md_support_between_met, same_point, tolerance_scale, vertices_extent,
     witnesses, Gjk, GjkOutcome, GjkStep, GjkTermination, Simplex, GJK_TOUCH_RELATIVE,
 };
 use super::minkowski::MdVertex;
 use super::support::CoreShape;
 use super::trace::{NoTrace, Trace};
-use super::{closest_on_segment, contact, orient, unit, Contact, Convex, DVec2};
+use super::{around, closest_on_segment, contact, orient, unit, Contact, Convex, DVec2};
 
 /// Safety net on the number of iterations. Each iteration that goes on adds an MD vertex that
 /// was not in the polytope, and the core MD of an n-gon and an m-gon has at most n + m vertices.
@@ -273,35 +279,45 @@ fn start_triangle<A: CoreShape, B: CoreShape>(
 /// a point and dropping its neighbours moves nothing), with what is known of each edge, measured
 /// once, when the edge appears, since an iteration changes only the edges beside the new point.
 struct Polytope {
-    /// Every point ever added, by the order it came in; those dropped are no longer linked.
-    nodes: Vec<Node>,
+    /// Every point ever added, by the order it came in; those dropped are no longer linked. Held
+    /// in place: the start triangle and one point an iteration at most.
+    nodes: ArrayVec<Node, { 3 + EPA_MAX_ITERATIONS }>,
     /// Where the ring is read from: the newest point (the start triangle's first at first).
     head: usize,
     len: usize,
 }
 
-/// A point of the polytope, its neighbours in the ring, and the edge from it to the next.
+/// A point of the polytope, its neighbours in the ring, and what is known of the edge from it
+/// to the next.
 #[derive(Clone, Copy)]
 struct Node {
     point: MdVertex,
     next: usize,
     prev: usize,
-    edge: Edge,
+    /// The edge's distance from the origin as a segment; [`UNMEASURED`] while it is new since
+    /// the last search for the nearest edge, `+∞` when it has zero length (no normal, never the
+    /// nearest).
+    key: f64,
+    /// Its outward unit normal, once measured.
+    normal: DVec2,
+    /// The signed distance of its line (positive inside), once measured.
+    distance: f64,
 }
 
-#[derive(Clone, Copy)]
-enum Edge {
-    /// New since the last search for the nearest edge.
-    Unmeasured,
-    /// Zero length: no normal, never the nearest.
-    Degenerate,
-    /// Its distance from the origin as a segment, its outward unit normal, and the signed
-    /// distance of its line (positive inside).
-    Measured {
-        key: f64,
-        normal: DVec2,
-        distance: f64,
-    },
+/// [`Node::key`] of an edge not measured yet.
+const UNMEASURED: f64 = -1.0;
+
+impl Node {
+    fn new(point: MdVertex, next: usize, prev: usize) -> Node {
+        Node {
+            point,
+            next,
+            prev,
+            key: UNMEASURED,
+            normal: DVec2::ZERO,
+            distance: 0.0,
+        }
+    }
 }
 
 /// The polytope's edge nearest the origin.
@@ -318,21 +334,24 @@ struct NearestEdge {
 }
 
 impl Polytope {
-    fn new(triangle: &[MdVertex]) -> Polytope {
-        let n = triangle.len();
-        // Room for the start triangle and a dozen iterations, more than EPA mostly takes.
-        let mut nodes = Vec::with_capacity(16);
-        nodes.extend(triangle.iter().enumerate().map(|(i, &point)| Node {
-            point,
-            next: (i + 1) % n,
-            prev: (i + n - 1) % n,
-            edge: Edge::Unmeasured,
-        }));
+    /// No points yet ([`Polytope::start`] gives it its triangle): made where it stays, since
+    /// its points are held in place (moved, the whole array would be copied).
+    fn empty() -> Polytope {
         Polytope {
-            nodes,
+            nodes: ArrayVec::new(),
             head: 0,
-            len: n,
+            len: 0,
         }
+    }
+
+    /// The polytope `triangle` (counter-clockwise), in place of what it held.
+    fn start(&mut self, [p, q, r]: [MdVertex; 3]) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(p, 1, 2));
+        self.nodes.push(Node::new(q, 2, 0));
+        self.nodes.push(Node::new(r, 0, 1));
+        self.head = 0;
+        self.len = 3;
     }
 
     /// Point `i` (by the order it came in).
@@ -373,35 +392,31 @@ impl Polytope {
         let mut best_key = f64::INFINITY;
         let mut i = self.head;
         for index in 0..self.len {
-            if let Edge::Unmeasured = self.nodes[i].edge {
-                let (p, q) = (self.point(i).point, self.point(self.next(i)).point);
+            let next = self.next(i);
+            if self.nodes[i].key == UNMEASURED {
+                let (p, q) = (self.point(i).point, self.point(next).point);
+                let node = &mut self.nodes[i];
                 // Outward = the edge turned clockwise (the polytope is counter-clockwise).
-                self.nodes[i].edge = match unit(DVec2::new((q - p).y, -(q - p).x)) {
-                    None => Edge::Degenerate,
-                    Some(normal) => Edge::Measured {
-                        key: closest_on_segment(p, q, DVec2::ZERO).0.length(),
-                        normal,
-                        distance: normal.dot(p),
-                    },
-                };
-            }
-            if let Edge::Measured {
-                key,
-                normal,
-                distance,
-            } = self.nodes[i].edge
-            {
-                if key < best_key {
-                    best_key = key;
-                    best = NearestEdge {
-                        index,
-                        id: i,
-                        normal,
-                        distance,
-                    };
+                match unit(DVec2::new((q - p).y, -(q - p).x)) {
+                    None => node.key = f64::INFINITY,
+                    Some(normal) => {
+                        node.key = closest_on_segment(p, q, DVec2::ZERO).0.length();
+                        node.normal = normal;
+                        node.distance = normal.dot(p);
+                    }
                 }
             }
-            i = self.next(i);
+            let node = &self.nodes[i];
+            if node.key < best_key {
+                best_key = node.key;
+                best = NearestEdge {
+                    index,
+                    id: i,
+                    normal: node.normal,
+                    distance: node.distance,
+                };
+            }
+            i = next;
         }
         best
     }
@@ -411,15 +426,10 @@ impl Polytope {
     fn insert(&mut self, after: usize, w: MdVertex) {
         let k = self.nodes.len();
         let before = self.next(after);
-        self.nodes.push(Node {
-            point: w,
-            next: before,
-            prev: after,
-            edge: Edge::Unmeasured,
-        });
+        self.nodes.push(Node::new(w, before, after));
         self.nodes[after].next = k;
         self.nodes[before].prev = k;
-        self.nodes[after].edge = Edge::Unmeasured;
+        self.nodes[after].key = UNMEASURED;
         self.head = k;
         self.len += 1;
         let at = |s: &Polytope, i: usize| s.nodes[i].point.point;
@@ -448,7 +458,7 @@ impl Polytope {
         } = self.nodes[i];
         self.nodes[p].next = n;
         self.nodes[n].prev = p;
-        self.nodes[p].edge = Edge::Unmeasured;
+        self.nodes[p].key = UNMEASURED;
         self.len -= 1;
     }
 }
@@ -540,12 +550,12 @@ impl Epa {
 /// [`tolerance_scale`], or the vertices GJK met); the tolerances grow from it with each vertex
 /// EPA meets, so that they stay above the rounding of every MD point in the polytope without
 /// measuring both cores' bounding boxes first.
-pub fn epa_traced<A: CoreShape, B: CoreShape>(
+pub fn epa_traced<A: CoreShape, B: CoreShape, T: Trace<EpaStep>>(
     a: &A,
     b: &B,
     simplex: &[MdVertex],
     scale: f64,
-    trace: &mut impl Trace<EpaStep>,
+    trace: &mut T,
 ) -> EpaOutcome {
     let mut grown = Simplex::EMPTY;
     if a.vertex_count() == 0 || b.vertex_count() == 0 {
@@ -561,17 +571,19 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
         termination,
         penetration,
     };
-    let mut polytope = match start {
-        Ok(triangle) => Polytope::new(&triangle),
+    let mut polytope = Polytope::empty();
+    match start {
+        Ok(triangle) => polytope.start([triangle[0], triangle[1], triangle[2]]),
         Err(Outside) => return out(EpaTermination::OriginOutside, None),
         Err(Flat(feature)) => {
             let flat = flat_penetration(a, b, &feature);
             return out(EpaTermination::DegenerateMd, Some(flat));
         }
-    };
-    // Grown with each vertex met, where `scale` does not bound them all already.
+    }
+    // Grown with each vertex met, where `scale` does not bound them all already: it bounds the
+    // simplex's points, so of the start triangle only those added to it.
     let mut tol = EPA_GAP_RELATIVE * scale;
-    for p in polytope.nodes.iter().map(|node| &node.point) {
+    for p in grown.iter() {
         tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, p));
     }
     let mut termination = EpaTermination::OutOfIterations;
@@ -583,8 +595,14 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
         let e = polytope.nearest_edge();
         let (edge_normal, edge_distance) = (e.normal, e.distance);
         let edge = [polytope.point(e.id), polytope.point(polytope.next(e.id))];
-        let support = md_support_between(a, b, edge_normal, &edge[0], &edge[1]);
-        tol = tol.max(EPA_GAP_RELATIVE * vertices_extent(a, b, &support));
+        if !T::KEEPS && is_md_edge(a, b, &edge, edge_normal) {
+            // The support search would find the edge's own line (a gap of 0): done.
+            nearest = (edge, edge_normal, edge_distance);
+            termination = EpaTermination::Converged;
+            break;
+        }
+        let (support, extent) = md_support_between_met(a, b, edge_normal, &edge[0], &edge[1]);
+        tol = tol.max(EPA_GAP_RELATIVE * extent);
         let gap = support.point.dot(edge_normal) - edge_distance;
         trace.record(|| {
             upper_bound = upper_bound.min(edge_distance + gap);
@@ -603,10 +621,9 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
             termination = EpaTermination::Converged;
             break;
         }
-        if polytope
-            .ring()
-            .any(|i| same_point(&polytope.point(i), &support))
-        {
+        // Every other point of the polytope lies strictly inside the edge's line (it is convex),
+        // so a support beyond the edge can be an old point only if it is one of the edge's ends.
+        if edge.iter().any(|p| same_point(p, &support)) {
             termination = EpaTermination::NoProgress;
             break;
         }
@@ -622,6 +639,35 @@ pub fn epa_traced<A: CoreShape, B: CoreShape>(
         edge,
     };
     out(termination, Some(penetration))
+}
+
+/// Whether the polytope edge from MD point `p` to the next, `q`, with outward unit normal
+/// `normal`, lies on the MD's boundary, so that the support search along `normal` would find
+/// no gap: the two share one core's vertex, the other core's are neighbours (`q`'s after
+/// `p`'s, so that the edge is that core's side moved by the shared vertex, and `normal` the
+/// side's normal), and the shared vertex is its core's support along the normal (neither
+/// neighbour beyond it). The last is not implied by the first two: the MD's boundary between
+/// `p` and `q` may go round more than half a turn, past the shared vertex's normal cone.
+fn is_md_edge(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    [p, q]: &[MdVertex; 2],
+    normal: DVec2,
+) -> bool {
+    // Vertex `i` of `core` at least as far along `dir` as both its neighbours.
+    let support = |core: &dyn Fn(usize) -> DVec2, n: usize, i: usize, dir: DVec2| {
+        let (before, after) = around(i, n);
+        let v = core(i);
+        (core(before) - v).dot(dir) <= 0.0 && (core(after) - v).dot(dir) <= 0.0
+    };
+    let (na, nb) = (a.vertex_count(), b.vertex_count());
+    if p.a == q.a && p.b != q.b && q.b == around(p.b, nb).1 {
+        support(&|i| a.vertex(i), na, p.a, -normal)
+    } else if p.b == q.b && p.a != q.a && q.a == around(p.a, na).1 {
+        support(&|i| b.vertex(i), nb, p.b, normal)
+    } else {
+        false
+    }
 }
 
 /// Which computation a [`GjkEpa`]'s contact came from.
@@ -764,8 +810,72 @@ mod tests {
     use super::*;
     use crate::geometry::gjk::gjk;
     use crate::geometry::minkowski::minkowski_difference;
-    use crate::geometry::testing::{body, boxed, near, near_v};
+    use crate::geometry::testing::{body, boxed, core_of, near, near_v, regular_polygon, XorShift};
     use crate::geometry::Shape;
+
+    /// Every pair of MD points that share one core's vertex, the other core's vertices
+    /// neighbours: [`is_md_edge`] holds exactly where the support search along the edge's normal
+    /// finds nothing beyond its line.
+    fn md_edges_agree_with_the_support_search(a: &Convex, b: &Convex) -> (usize, usize) {
+        let point = |i: usize, j: usize| MdVertex {
+            point: b.vertices[j] - a.vertices[i],
+            a: i,
+            b: j,
+        };
+        let (na, nb) = (a.vertices.len(), b.vertices.len());
+        let mut pairs = Vec::new();
+        for i in 0..na {
+            for j in 0..nb {
+                pairs.push([point(i, j), point(i, (j + 1) % nb)]);
+                pairs.push([point(i, j), point((i + 1) % na, j)]);
+            }
+        }
+        let (mut sides, mut not) = (0, 0);
+        for edge in pairs {
+            let [p, q] = edge;
+            let normal = unit((q.point - p.point).perp()).map(|n| -n).expect("apart");
+            let gap = md_support(a, b, normal).point.dot(normal) - p.point.dot(normal);
+            let side = is_md_edge(a, b, &edge, normal);
+            assert_eq!(side, gap <= 1e-12, "{edge:?}: gap {gap}");
+            if side {
+                sides += 1;
+            } else {
+                not += 1;
+            }
+        }
+        (sides, not)
+    }
+
+    #[test]
+    fn a_side_of_one_core_is_an_md_side_where_the_shared_vertex_is_the_support() {
+        // Two triangles from a random scene, where the MD's boundary from (A₂, B₀) to (A₂, B₁)
+        // goes round past A₂'s normal cone: the shared vertex and neighbouring B vertices alone
+        // do not make an MD side (EPA once took this pair's edge for one and stopped short).
+        let a = core_of(&[
+            [-0.6172539308142746, -0.10061590247810442],
+            [-0.0010355894482336758, -0.4610433938182896],
+            [-0.7491905211264092, 0.3507873936376921],
+        ]);
+        let b = core_of(&[
+            [-1.24602980329512, 0.2653737017826738],
+            [0.5998493020304483, 0.05410204597293666],
+            [0.8644532097925395, 0.8746399098460309],
+        ]);
+        // The MD of two triangles has six sides, each one pair's here.
+        assert_eq!(md_edges_agree_with_the_support_search(&a, &b), (6, 12));
+        // Random polygons: every side of the MD once, the other pairs not.
+        let mut rng = XorShift(0x5eed_0d9e);
+        for _ in 0..200 {
+            let mut polygon = || {
+                let n = 3 + (rng.next_u64() % 8) as usize;
+                let centre = DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5);
+                regular_polygon(n, 0.5 + rng.unit(), centre, rng.unit() * 6.0)
+            };
+            let (a, b) = (polygon(), polygon());
+            let (sides, _) = md_edges_agree_with_the_support_search(&a, &b);
+            assert!(sides <= a.vertices.len() + b.vertices.len());
+        }
+    }
 
     #[test]
     fn the_designs_report_example_by_epa() {

@@ -214,8 +214,13 @@ pub(crate) fn md_support_met(
     dir: DVec2,
 ) -> (MdVertex, f64) {
     // O(log n) each (see [`super::support`]).
-    let ia = a.extreme(-dir);
-    let ib = b.extreme(dir);
+    met(a, b, a.extreme(-dir), b.extreme(dir))
+}
+
+/// The MD point of A's vertex `ia` and B's `ib`, with the largest coordinate magnitude of the
+/// two.
+#[inline(always)]
+fn met(a: &impl CoreShape, b: &impl CoreShape, ia: usize, ib: usize) -> (MdVertex, f64) {
     let (u, w) = (a.vertex(ia), b.vertex(ib));
     let point = MdVertex {
         point: w - u,
@@ -250,21 +255,31 @@ pub fn md_support_between(
     p: &MdVertex,
     q: &MdVertex,
 ) -> MdVertex {
+    md_support_between_met(a, b, dir, p, q).0
+}
+
+/// [`md_support_between`] and the largest coordinate magnitude of its two core vertices (what
+/// [`vertices_extent`] gives, from the vertices the search has placed already).
+#[inline(always)]
+pub(crate) fn md_support_between_met(
+    a: &impl CoreShape,
+    b: &impl CoreShape,
+    dir: DVec2,
+    p: &MdVertex,
+    q: &MdVertex,
+) -> (MdVertex, f64) {
     // As the direction turns counter-clockwise, B's support and A's support along −dir both
     // move counter-clockwise.
     let ia = a.extreme_between(-dir, [p.a, q.a]);
     let ib = b.extreme_between(dir, [p.b, q.b]);
-    MdVertex {
-        point: b.vertex(ib) - a.vertex(ia),
-        a: ia,
-        b: ib,
-    }
+    met(a, b, ia, ib)
 }
 
 /// [`md_support`] along `dir`, pointing away from the MD edge from `p` to `q` (either way
 /// round) towards the point it was measured from, as GJK's and the ray cast's simplex edges
 /// are: the support lies on the MD's boundary between the edge's ends, on `dir`'s side,
-/// counter-clockwise from `p` to `q` when that is `p → q`'s right ([`md_support_between`]).
+/// counter-clockwise from `p` to `q` when that is `p → q`'s right ([`md_support_between`]);
+/// with the largest coordinate magnitude of its two core vertices ([`vertices_extent`]).
 #[inline]
 pub(crate) fn md_support_beyond_edge(
     a: &impl CoreShape,
@@ -272,11 +287,11 @@ pub(crate) fn md_support_beyond_edge(
     dir: DVec2,
     p: &MdVertex,
     q: &MdVertex,
-) -> MdVertex {
+) -> (MdVertex, f64) {
     if (q.point - p.point).perp_dot(dir) < 0.0 {
-        md_support_between(a, b, dir, p, q)
+        md_support_between_met(a, b, dir, p, q)
     } else {
-        md_support_between(a, b, dir, q, p)
+        md_support_between_met(a, b, dir, q, p)
     }
 }
 
@@ -1364,7 +1379,7 @@ fn gjk_run<
                 continue;
             }
         }
-        let w = match *reduced {
+        let (w, extent) = match *reduced {
             [p, q] => md_support_beyond_edge(a, b, direction, &p, &q),
             // Nearest at a pair of vertices: the support is mostly near them (a climb from
             // each, which gives way to the bisection if it goes far), but for the seed's only
@@ -1373,12 +1388,12 @@ fn gjk_run<
             [p] if na.max(nb) >= BISECT_FROM
                 && (best.is_some() || turned_little(start, direction)) =>
             {
-                md_support_between(a, b, direction, &p, &p)
+                md_support_between_met(a, b, direction, &p, &p)
             }
-            _ => md_support(a, b, direction),
+            _ => md_support_met(a, b, direction),
         };
         if lazy {
-            scale = scale.max(vertices_extent(a, b, &w));
+            scale = scale.max(extent);
             (tol, touch) = (GJK_GAP_RELATIVE * scale, GJK_TOUCH_RELATIVE * scale);
         }
         let gap = direction.dot(w.point) - direction.dot(closest);

@@ -32,7 +32,7 @@
 //! answer with the plain scan, to the bit, on random, regular, far-off and aligned polygons.
 
 use super::shape::{order_counter_clockwise, support_tie_tolerance};
-use super::{first_not, on, steps, Convex, DVec2, Placement, Pose};
+use super::{around, first_not, on, steps, Convex, DVec2, Placement, Pose};
 use std::borrow::Cow;
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
@@ -61,13 +61,14 @@ pub fn extreme_vertex_near(shape: &Convex, dir: DVec2, near: usize) -> usize {
 /// [`extreme_vertex`] when the answer is expected on the counter-clockwise arc of vertices from
 /// `arc[0]` to `arc[1]`, as EPA's and GJK's are: the vertices behind the two ends of the edge
 /// they refine. Along a direction whose normal cone the arc spans, the dot products rise and then
-/// fall along it, so a bisection over the arc alone (O(log of its length)) lands next to the
-/// peak, and a climb settles the tie rule. A climb from anywhere ends on the peak of a convex
-/// polygon, so a wrong guess costs time, not the answer; after log₂ n steps the climb gives way
-/// to the bisection over the whole cycle.
+/// fall along it, so a bisection over the arc alone (O(log of its length); a short arc is
+/// climbed from its start) lands next to the peak, and a climb settles the tie rule. A climb
+/// from anywhere ends on the peak of a convex polygon, so a wrong guess costs time, not the
+/// answer; after log₂ n steps (and the short arc's) the climb gives way to the bisection over
+/// the whole cycle. Polygons of fewer than 8 vertices are scanned.
 pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> usize {
     let vertices = &shape.vertices;
-    if vertices.len() < BISECT_FROM {
+    if vertices.len() < ARC_FROM {
         return scan(vertices, &|v: DVec2| v.dot(dir));
     }
     peak_between(vertices, &|v: DVec2| v.dot(dir), arc)
@@ -79,11 +80,23 @@ fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]
     let n = vertices.len();
     let from = arc[0] % n;
     let at = |k: usize| key(vertices[on(from, k, n)]);
-    // The first step along the arc that does not rise.
-    let lo = first_not(steps(from, arc[1] % n, n), |k| at(k + 1) > at(k));
+    // The first step along the arc that does not rise: on a short arc, the climb from its
+    // start finds it (a step or two, where the bisection looks at two vertices a step).
+    let len = steps(from, arc[1] % n, n);
+    let (lo, walk) = if len <= SHORT_ARC {
+        (0, len)
+    } else {
+        (first_not(len, |k| at(k + 1) > at(k)), 0)
+    };
     let start = on(from, lo, n);
-    let budget = (usize::BITS - n.leading_zeros()) as usize;
-    climb_at_most(vertices, (start, key(vertices[start])), key, budget)
+    let value = key(vertices[start]);
+    // Mostly the peak already, above both neighbours (what the climb would look at first).
+    let (before, after) = around(start, n);
+    if key(vertices[after]) < value && key(vertices[before]) < value {
+        return start;
+    }
+    let budget = (usize::BITS - n.leading_zeros()) as usize + walk;
+    climb_at_most(vertices, (start, value), key, budget)
         .unwrap_or_else(|| peak(vertices, [None, None], key))
 }
 
@@ -449,8 +462,18 @@ pub(crate) fn scan(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64) -> usize {
 }
 
 /// Polygons smaller than this are scanned: on so few vertices a bisection saves nothing over
-/// the plain scan. The limit sits where the two meet in GJK and EPA.
+/// the plain scan. The limit sits where the two meet in GJK and EPA. (Where the arc of the
+/// answer is known, from [`ARC_FROM`] on, a short arc is looked along instead.)
 pub(crate) const BISECT_FROM: usize = 24;
+
+/// Polygons smaller than this are scanned when the arc of the answer is known
+/// ([`extreme_vertex_between`]); from this size on, the search looks along the arc, mostly a
+/// few vertices long in GJK's and EPA's later steps.
+const ARC_FROM: usize = 8;
+
+/// The longest arc [`extreme_vertex_between`] climbs along from its start, where a longer one is
+/// bisected first.
+const SHORT_ARC: usize = 8;
 
 /// A vertex where `key` peaks, by bisection over the cycle of a convex polygon (after Dan
 /// Sunday's extreme-point search): O(log n) looks at `key`. Returns it with the largest value

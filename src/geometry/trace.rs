@@ -8,12 +8,19 @@
 
 /// A sink for the records of an algorithm's iterations.
 pub trait Trace<T> {
+    /// Whether the records are kept. Where they are not, an algorithm may leave out an
+    /// iteration that would only confirm what it already knows: the answer is the same, the
+    /// record of how would be one iteration short.
+    const KEEPS: bool;
+
     /// Record one iteration; `make` builds the record and is called only if it is kept.
     fn record(&mut self, make: impl FnOnce() -> T);
 }
 
 /// Keep every record, in order.
 impl<T> Trace<T> for Vec<T> {
+    const KEEPS: bool = true;
+
     #[inline]
     fn record(&mut self, make: impl FnOnce() -> T) {
         self.push(make());
@@ -25,6 +32,8 @@ impl<T> Trace<T> for Vec<T> {
 pub struct NoTrace;
 
 impl<T> Trace<T> for NoTrace {
+    const KEEPS: bool = false;
+
     #[inline]
     fn record(&mut self, _make: impl FnOnce() -> T) {}
 }
