@@ -78,11 +78,13 @@ pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> us
 /// `arc[1]`, along which `key` rises and then falls (see [`extreme_vertex_between`]).
 fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]) -> usize {
     let n = vertices.len();
-    let from = arc[0] % n;
+    // (Arcs from the caller's own searches are in range: no division then.)
+    let wrap = |i: usize| if i < n { i } else { i % n };
+    let from = wrap(arc[0]);
     let at = |k: usize| key(vertices[on(from, k, n)]);
     // The first step along the arc that does not rise: on a short arc, the climb from its
     // start finds it (a step or two, where the bisection looks at two vertices a step).
-    let len = steps(from, arc[1] % n, n);
+    let len = steps(from, wrap(arc[1]), n);
     let (lo, walk) = if len <= SHORT_ARC {
         (0, len)
     } else {
