@@ -278,8 +278,7 @@ pub(crate) fn md_support_between_met(
 /// [`md_support`] along `dir`, pointing away from the MD edge from `p` to `q` (either way
 /// round) towards the point it was measured from, as GJK's and the ray cast's simplex edges
 /// are: the support lies on the MD's boundary between the edge's ends, on `dir`'s side,
-/// counter-clockwise from `p` to `q` when that is `p → q`'s right ([`md_support_between`]);
-/// with the largest coordinate magnitude of its two core vertices ([`vertices_extent`]).
+/// counter-clockwise from `p` to `q` when that is `p → q`'s right ([`md_support_between`]).
 #[inline]
 pub(crate) fn md_support_beyond_edge(
     a: &impl CoreShape,
@@ -287,11 +286,11 @@ pub(crate) fn md_support_beyond_edge(
     dir: DVec2,
     p: &MdVertex,
     q: &MdVertex,
-) -> (MdVertex, f64) {
+) -> MdVertex {
     if (q.point - p.point).perp_dot(dir) < 0.0 {
-        md_support_between_met(a, b, dir, p, q)
+        md_support_between(a, b, dir, p, q)
     } else {
-        md_support_between_met(a, b, dir, q, p)
+        md_support_between(a, b, dir, q, p)
     }
 }
 
@@ -1379,7 +1378,7 @@ fn gjk_run<
                 continue;
             }
         }
-        let (w, extent) = match *reduced {
+        let w = match *reduced {
             [p, q] => md_support_beyond_edge(a, b, direction, &p, &q),
             // Nearest at a pair of vertices: the support is mostly near them (a climb from
             // each, which gives way to the bisection if it goes far), but for the seed's only
@@ -1388,12 +1387,12 @@ fn gjk_run<
             [p] if na.max(nb) >= BISECT_FROM
                 && (best.is_some() || turned_little(start, direction)) =>
             {
-                md_support_between_met(a, b, direction, &p, &p)
+                md_support_between(a, b, direction, &p, &p)
             }
-            _ => md_support_met(a, b, direction),
+            _ => md_support(a, b, direction),
         };
         if lazy {
-            scale = scale.max(extent);
+            scale = scale.max(vertices_extent(a, b, &w));
             (tol, touch) = (GJK_GAP_RELATIVE * scale, GJK_TOUCH_RELATIVE * scale);
         }
         let gap = direction.dot(w.point) - direction.dot(closest);

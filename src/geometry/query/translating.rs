@@ -60,8 +60,8 @@ use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
     counter_clockwise, md_support_beyond_edge, md_support_met, nearest_of_simplex,
-    nonzero_direction, same_point, Nearest, SharedArc, Simplex, GJK_MAX_ITERATIONS,
-    GJK_TOUCH_RELATIVE,
+    nonzero_direction, same_point, vertices_extent, Nearest, SharedArc, Simplex,
+    GJK_MAX_ITERATIONS, GJK_TOUCH_RELATIVE,
 };
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
@@ -891,7 +891,8 @@ fn support_on_arc(
     p: MdVertex,
     q: MdVertex,
 ) -> (MdVertex, f64) {
-    md_support_beyond_edge(a, b, dir, &p, &q)
+    let point = md_support_beyond_edge(a, b, dir, &p, &q);
+    (point, vertices_extent(a, b, &point))
 }
 
 /// The end of [`ray_cast`]'s cast where the nearest MD point to the ray's point (at time
