@@ -762,7 +762,14 @@ mod tests {
         #[test]
         fn bisection_answers_as_the_scan_does(
             points in prop::collection::vec((-10.0..10.0f64, -10.0..10.0f64), 16..400),
-            n in prop_oneof![Just(BISECT_FROM), Just(BISECT_FROM + 1), Just(1024), 16..2000usize],
+            n in prop_oneof![
+                Just(ARC_FROM),
+                Just(BISECT_FROM),
+                Just(BISECT_FROM + 1),
+                Just(1024),
+                ARC_FROM..BISECT_FROM,
+                16..2000usize,
+            ],
             offset in prop_oneof![Just(0.0), Just(1e6), -1e3..1e3f64],
             angle in -4.0..4.0f64,
             jumps in prop::collection::vec(-7.0..7.0f64, 0..24),
