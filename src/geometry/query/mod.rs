@@ -89,10 +89,12 @@
 //!
 //! The faces at each core's *tip* (its vertex farthest towards the other core's middle) come
 //! first, as most apart pairs are settled there: of each core the one facing the other's
-//! middle better, then the other one; then the rest, counter-clockwise. The other core's
-//! nearest vertex turns with the faces, so each search walks on from the last (rotating
-//! calipers), back as well as ahead, O(n + m) for all faces. GJK's O(log n) support searches
-//! win on large cores, above [`FACE_TEST_MAX`] vertices.
+//! middle better, then the other one; then the rest, on towards the nearest points (past the
+//! end a face's foot fell off, or, where no face showed a gap, first past the leading face
+//! the other core reached least far behind). The other core's nearest vertex turns with the
+//! faces, so each search walks on from the last (rotating calipers), back as well as ahead,
+//! O(n + m) for all faces. GJK's O(log n) support searches win on large cores, above
+//! [`FACE_TEST_MAX`] vertices.
 //!
 //! ## When GJK decides instead
 //!
@@ -921,15 +923,30 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
             return Faces::Settled(found);
         }
     }
-    // The rest of each core's faces, from the tip's towards where the last foot fell off a
-    // face (Lin and Canny's feature walk): there the nearest points lie.
-    for (core, other, from_a, tip, _, walk) in sides {
+    // The rest of each core's faces, from the tip's on towards where the nearest points lie
+    // (Lin and Canny's feature walk). Where a face showed a gap, first the core of the face
+    // that showed the larger, each on past the end of its last such face's that its foot fell
+    // off. Where none did, first the core of the leading face the other core reached least
+    // far behind, on past that face: the other core reaches less far behind the faces nearer
+    // the nearest points.
+    let (closest_from_a, closest_face) = seen.closest_face;
+    let b_first = !if seen.apart {
+        seen.farthest.1
+    } else {
+        closest_from_a
+    };
+    for side in [usize::from(b_first), usize::from(!b_first)] {
+        let (core, other, from_a, tip, _, walk) = &mut sides[side];
         let n = core.len();
-        let (before, next) = around(tip, n);
-        let clockwise = seen.clockwise[usize::from(!from_a)];
+        let (before, next) = around(*tip, n);
+        let clockwise = if seen.apart {
+            seen.clockwise[side]
+        } else {
+            *from_a == closest_from_a && closest_face == before
+        };
         let first = if clockwise { around(before, n).0 } else { next };
         let count = n.saturating_sub(2);
-        if let Some(found) = seen.faces(core, other, from_a, first, count, clockwise, walk) {
+        if let Some(found) = seen.faces(core, other, *from_a, first, count, clockwise, walk) {
             return Faces::Settled(found);
         }
     }
@@ -1180,6 +1197,11 @@ struct FaceScan<const SIGNED: bool> {
     /// The least negative gap (times the face's length), and the two points it was measured
     /// between.
     closest: (f64, DVec2, DVec2),
+    /// Its face: whose (`true`: A's) and which.
+    closest_face: (bool, usize),
+    /// The largest gap (times the face's length) a face showed but could not measure, and
+    /// whose face it was.
+    farthest: (f64, bool),
     /// Of A's faces and of B's: the last one that showed a gap had its foot before its start
     /// (`true`: the nearest points lie clockwise of it) or past its end (`false`).
     clockwise: [bool; 2],
@@ -1191,6 +1213,8 @@ impl<const SIGNED: bool> Default for FaceScan<SIGNED> {
             deepest: None,
             apart: false,
             closest: (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO),
+            closest_face: (true, usize::MAX),
+            farthest: (f64::NEG_INFINITY, true),
             clockwise: [false; 2],
         }
     }
@@ -1310,8 +1334,12 @@ impl<const SIGNED: bool> FaceScan<SIGNED> {
                     return settled;
                 }
                 self.apart = true;
+                if lifted > self.farthest.0 {
+                    self.farthest = (lifted, from_a);
+                }
             } else if lifted > self.closest.0 {
                 self.closest = (lifted, start, nearest);
+                self.closest_face = (from_a, i);
             }
             if lifted <= 0.0 && SIGNED && !self.apart {
                 let gap = lifted / edge.length();
