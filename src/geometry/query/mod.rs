@@ -924,11 +924,11 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
         }
     }
     // The rest of each core's faces, from the tip's on towards where the nearest points lie
-    // (Lin and Canny's feature walk). Where a face showed a gap, first the core of the face
-    // that showed the larger, each on past the end of its last such face's that its foot fell
-    // off. Where none did, first the core of the leading face the other core reached least
-    // far behind, on past that face: the other core reaches less far behind the faces nearer
-    // the nearest points.
+    // (Lin and Canny's feature walk). Where faces showed gaps, first the core of the face that
+    // showed the widest, each core on past the end its last such face's foot fell off. Where
+    // none did, first the core of the leading face the other core reached least far behind,
+    // on past that face: the other core reaches less far behind the faces nearer the nearest
+    // points.
     let (closest_from_a, closest_face) = seen.closest_face;
     let b_first = !if seen.apart {
         seen.farthest.1
