@@ -294,9 +294,10 @@ struct Node {
     point: MdVertex,
     next: usize,
     prev: usize,
-    /// The edge's distance from the origin as a segment; [`UNMEASURED`] while it is new since
-    /// the last search for the nearest edge, `+∞` when it has zero length (no normal, never the
-    /// nearest).
+    /// The square of the edge's distance from the origin as a segment (only compared, and the
+    /// root would hold up every iteration's choice of the nearest edge); [`UNMEASURED`] while it
+    /// is new since the last search for the nearest edge, `+∞` when it has zero length (no
+    /// normal, never the nearest).
     key: f64,
     /// Its outward unit normal, once measured.
     normal: DVec2,
@@ -381,7 +382,7 @@ impl Polytope {
     /// outside (GJK's touching hand-over), and in a sliver triangle (an MD flat up to rounding)
     /// two nearly collinear edges have lines through the origin up to rounding while only one of
     /// them has the origin beside it. The segment distance picks that one in every case. Among
-    /// equally near edges, the first in ring order.
+    /// equally near edges (their squared distances equal), the first in ring order.
     fn nearest_edge(&mut self) -> NearestEdge {
         let mut best = NearestEdge {
             index: 0,
@@ -400,7 +401,7 @@ impl Polytope {
                 match unit(DVec2::new((q - p).y, -(q - p).x)) {
                     None => node.key = f64::INFINITY,
                     Some(normal) => {
-                        node.key = closest_on_segment(p, q, DVec2::ZERO).0.length();
+                        node.key = closest_on_segment(p, q, DVec2::ZERO).0.length_squared();
                         node.normal = normal;
                         node.distance = normal.dot(p);
                     }
