@@ -930,12 +930,12 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     // on past that face: the other core reaches less far behind the faces nearer the nearest
     // points.
     let (closest_from_a, closest_face) = seen.closest_face;
-    let b_first = !if seen.apart {
+    let a_first = if seen.apart {
         seen.farthest.1
     } else {
         closest_from_a
     };
-    for side in [usize::from(b_first), usize::from(!b_first)] {
+    for side in [usize::from(!a_first), usize::from(a_first)] {
         let (core, other, from_a, tip, _, walk) = &mut sides[side];
         let n = core.len();
         let (before, next) = around(*tip, n);
