@@ -211,6 +211,84 @@ pub fn paint_under_egui(layers: &[Layer]) {
     });
 }
 
+/// Takes from egui the shapes of its background layer (the panels, and the figure's text) that
+/// sample no texture: fills, outlines, lines and meshes of plain colour. They are returned,
+/// made into triangles as egui would make them, as layers for [`paint_under_egui`], which
+/// paints them the same colours without egui's texture: egui's shader samples its texture at
+/// every pixel of every fill, which a software rasterizer (Mesa's llvmpipe) spends more time on
+/// than on the rest of such a shape (issue 26). Text, images and circles (egui may draw a
+/// small one from its texture) stay egui's. What is taken is painted in its order, after the
+/// figure and under every shape egui still paints, so a plain shape drawn over text of the
+/// background layer is now under it: where the panels do that (a scroll bar floating over a
+/// line, the motion bar's marker over its "0"), the text shows over it.
+pub fn take_plain_shapes(ctx: &egui::Context) -> Vec<Layer> {
+    use egui::epaint::{ClippedShape, Primitive, Shape};
+    let plain = |shape: &Shape| match shape {
+        Shape::Rect(r) => r.brush.is_none(),
+        Shape::LineSegment { .. }
+        | Shape::Path(_)
+        | Shape::QuadraticBezier(_)
+        | Shape::CubicBezier(_) => true,
+        Shape::Mesh(m) => {
+            m.texture_id == egui::TextureId::default()
+                && m.vertices.iter().all(|v| v.uv == egui::epaint::WHITE_UV)
+        }
+        _ => false,
+    };
+    let taken: Vec<ClippedShape> = ctx.graphics_mut(|layers| {
+        let list = layers.entry(egui::LayerId::background());
+        let picked: Vec<usize> = list
+            .all_entries()
+            .enumerate()
+            .filter(|(_, c)| plain(&c.shape))
+            .map(|(i, _)| i)
+            .collect();
+        let mut taken = Vec::with_capacity(picked.len());
+        for i in picked {
+            list.mutate_shape(egui::layers::ShapeIdx(i), |c| {
+                taken.push(ClippedShape {
+                    clip_rect: c.clip_rect,
+                    shape: std::mem::replace(&mut c.shape, Shape::Noop),
+                });
+            });
+        }
+        taken
+    });
+    if taken.is_empty() {
+        return Vec::new();
+    }
+    let (ppp, screen) = (ctx.pixels_per_point(), ctx.screen_rect());
+    let mut layers: Vec<Layer> = Vec::new();
+    for clipped in ctx.tessellate(taken, ppp) {
+        // egui's clip, in its points, can reach past the screen (or be all of the plane).
+        let r = clipped.clip_rect.intersect(screen);
+        let Primitive::Mesh(mut mesh) = clipped.primitive else {
+            continue;
+        };
+        if !r.is_positive() || mesh.is_empty() {
+            continue;
+        }
+        for v in &mut mesh.vertices {
+            v.pos = egui::pos2(v.pos.x * ppp, v.pos.y * ppp);
+        }
+        let clip = Some(ScreenRect::new(
+            r.min.x * ppp,
+            r.min.y * ppp,
+            r.width() * ppp,
+            r.height() * ppp,
+        ));
+        match layers.last_mut() {
+            Some(last) if last.clip == clip => last.mesh.append(mesh),
+            _ => layers.push(Layer {
+                clip,
+                strokes: false,
+                mesh,
+            }),
+        }
+    }
+    layers
+}
+
 /// Hands `mesh` to `draw` in pieces of at most [`TRIANGLES_A_CALL`] triangles, each with its
 /// own vertices (16-bit indices), positions scaled by `scale`.
 fn submit(mesh: &egui::Mesh, scale: f32, mut draw: impl FnMut(&[Vertex], &[u16])) {
@@ -631,6 +709,77 @@ mod tests {
         // vertices lie where its smoothing ends, a pixel each side of that centre.
         let line = &layers[3].mesh;
         assert!(line.vertices.iter().all(|v| (v.pos.y - 5.5).abs() == 1.0));
+    }
+
+    #[test]
+    fn the_panels_plain_shapes_leave_egui_for_the_untextured_path() {
+        use egui::epaint::Shape;
+        let ctx = egui::Context::default();
+        ctx.set_zoom_factor(2.0);
+        let (red, blue) = (egui::Color32::RED, egui::Color32::BLUE);
+        let mut layers = Vec::new();
+        let mut screen = egui::Rect::NOTHING;
+        let out = ctx.run(egui::RawInput::default(), |ctx| {
+            let back = ctx.layer_painter(egui::LayerId::background());
+            back.rect_filled(
+                egui::Rect::from_min_max(egui::pos2(10.0, 10.0), egui::pos2(50.0, 30.0)),
+                0.0,
+                red,
+            );
+            back.text(
+                egui::pos2(10.0, 40.0),
+                egui::Align2::LEFT_TOP,
+                "text",
+                egui::FontId::default(),
+                red,
+            );
+            back.circle_filled(egui::pos2(80.0, 20.0), 3.0, red);
+            let front = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("front"));
+            ctx.layer_painter(front).rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(5.0, 5.0)),
+                0.0,
+                blue,
+            );
+            layers = take_plain_shapes(ctx);
+            screen = ctx.screen_rect();
+        });
+        // The background's rectangle is gone from egui; its text, its circle (egui may draw
+        // a small one from its texture) and another layer's rectangle stay.
+        let left: Vec<&Shape> = out.shapes.iter().map(|c| &c.shape).collect();
+        let rect_of = |c: egui::Color32| {
+            left.iter()
+                .filter(|s| matches!(s, Shape::Rect(r) if r.fill == c))
+                .count()
+        };
+        assert_eq!((rect_of(red), rect_of(blue)), (0, 1));
+        assert!(left.iter().any(|s| matches!(s, Shape::Text(_))));
+        assert!(left.iter().any(|s| matches!(s, Shape::Circle(_))));
+        // It comes back as one fill layer in screen pixels (two a point), cut at the screen,
+        // red inside and fading out over a pixel at its edges.
+        assert_eq!(layers.len(), 1);
+        let l = &layers[0];
+        assert!(!l.strokes);
+        let s = screen;
+        assert_eq!(
+            l.clip,
+            Some(ScreenRect::new(
+                s.min.x * 2.0,
+                s.min.y * 2.0,
+                s.width() * 2.0,
+                s.height() * 2.0
+            ))
+        );
+        let (mut lo, mut hi) = (
+            egui::pos2(f32::MAX, f32::MAX),
+            egui::pos2(f32::MIN, f32::MIN),
+        );
+        for v in &l.mesh.vertices {
+            (lo, hi) = (lo.min(v.pos), hi.max(v.pos));
+            assert!(v.color == red || v.color == egui::Color32::TRANSPARENT);
+        }
+        for (got, want) in [(lo, egui::pos2(20.0, 20.0)), (hi, egui::pos2(100.0, 60.0))] {
+            assert!((got - want).length() <= 1.0, "{got:?} vs {want:?}");
+        }
     }
 
     #[test]

@@ -1034,6 +1034,8 @@ impl App {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
         self.figure_layers = self.draw(ctx);
+        // Last, when the panels and the figure's text have added their shapes.
+        self.figure_layers.extend(canvas::take_plain_shapes(ctx));
         if self.wants_next_frame(ctx) {
             macroquad::miniquad::window::schedule_update();
         }
