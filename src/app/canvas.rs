@@ -409,9 +409,14 @@ impl WindowCanvas {
     fn end_run(&mut self) {
         if let Some(run) = self.run.take() {
             if let (&[from, to], &[colour]) = (&run.points[..], &run.colours[..]) {
-                // One segment on the pixel grid as egui sets one, so a grid line is crisp.
+                // One segment on the pixel grid as egui sets one, so a grid line is crisp; with
+                // its sides on pixel edges, painted as a fill (the same pixels, less work).
                 let ends = strokes::on_pixels([from, to], run.width);
-                strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh(true));
+                if strokes::on_pixel_edges(ends, run.width) {
+                    strokes::pixel_line(ends, colour, run.width, 1.0, self.mesh(false));
+                } else {
+                    strokes::stroke(&ends, &[colour], run.width, 1.0, self.mesh(true));
+                }
                 return;
             }
             self.path(&run.points, &run.colours, run.width);
@@ -685,12 +690,13 @@ mod tests {
             layers = canvas.finish();
         });
         // The group's fill, outline and dot, each a layer cut at the pane (strokes and fills
-        // have their own shaders), in the order drawn; then the line, not cut.
+        // have their own shaders), in the order drawn; then the line, not cut, a fill: level
+        // and one pixel wide, it lies on a row of pixels.
         let pane = Some(ScreenRect::new(10.0, 20.0, 300.0, 200.0));
         let kinds: Vec<_> = layers.iter().map(|l| (l.clip, l.strokes)).collect();
         assert_eq!(
             kinds,
-            [(pane, false), (pane, true), (pane, false), (None, true)]
+            [(pane, false), (pane, true), (pane, false), (None, false)]
         );
         // No text among them: each layer's colours are its mark's.
         let colours = |l: &Layer| -> Vec<[u8; 4]> {
@@ -706,9 +712,9 @@ mod tests {
         assert_eq!(colours(&layers[1]), [[200, 0, 0, 255]]);
         assert_eq!(colours(&layers[2]), [[0, 150, 0, 255]]);
         // A level line one pixel wide sits on a pixel's centre, as egui sets it: its
-        // vertices lie where its smoothing ends, a pixel each side of that centre.
+        // vertices lie on that pixel's edges, half a pixel each side of the centre.
         let line = &layers[3].mesh;
-        assert!(line.vertices.iter().all(|v| (v.pos.y - 5.5).abs() == 1.0));
+        assert!(line.vertices.iter().all(|v| (v.pos.y - 5.5).abs() == 0.5));
     }
 
     #[test]

@@ -219,6 +219,44 @@ pub fn on_pixels(mut ends: [Pos2; 2], width: f32) -> [Pos2; 2] {
     ends
 }
 
+/// Whether the segment `ends`, `width` wide, has its sides on pixel edges: horizontal or
+/// vertical, a whole number of pixels wide, its middle where [`on_pixels`] puts it. Then
+/// [`pixel_line`] paints it as [`stroke`] does.
+pub fn on_pixel_edges(ends: [Pos2; 2], width: f32) -> bool {
+    let whole = width >= 1.0 && width.fract() == 0.0;
+    let edge = |c: f32| (c - width / 2.0).fract() == 0.0;
+    let level = ends[0].y == ends[1].y && edge(ends[0].y);
+    let upright = ends[0].x == ends[1].x && edge(ends[0].x);
+    whole && ends[0] != ends[1] && (level || upright)
+}
+
+/// A segment whose sides lie on pixel edges ([`on_pixel_edges`]) as a fill's triangles, for
+/// the window's fill shader: [`stroke`]'s smoothing across it covers no pixel outside it and
+/// all of every pixel inside, so the same pixels take the same paint, without the stroke
+/// shader's work at each of them (most of what a grid cost a software rasterizer). Its ends
+/// fade over `feathering` past them as a stroke's do.
+pub fn pixel_line(ends: [Pos2; 2], colour: Color32, width: f32, feathering: f32, mesh: &mut Mesh) {
+    let [p, q] = ends;
+    let along = (q - p).normalized();
+    let side = right_of(q - p) * (width / 2.0);
+    let base = mesh.vertices.len() as u32;
+    let rows = [
+        (p - along * feathering, Color32::TRANSPARENT),
+        (p, colour),
+        (q, colour),
+        (q + along * feathering, Color32::TRANSPARENT),
+    ];
+    for (at, c) in rows {
+        mesh.colored_vertex(at + side, c);
+        mesh.colored_vertex(at - side, c);
+    }
+    for r in 0..3 {
+        let a = base + 2 * r;
+        mesh.add_triangle(a, a + 1, a + 2);
+        mesh.add_triangle(a + 1, a + 2, a + 3);
+    }
+}
+
 /// The mean of the colours of the segments through `points`, weighted by their lengths.
 fn mean_colour(points: &[Pos2], colours: &[Color32]) -> Color32 {
     let mut sum = [0.0f32; 4];
@@ -520,6 +558,42 @@ mod tests {
         ];
         let (p, c) = for_display(&pts, &[RED, GREEN], 1.0);
         assert_eq!((p.len(), c), (2, vec![GREEN]));
+    }
+
+    #[test]
+    fn a_line_on_pixel_edges_is_painted_as_its_stroke() {
+        let pixels = |mesh: &Mesh| -> Vec<f32> {
+            (-6..26)
+                .flat_map(|y| (-6..26).map(move |x| (x, y)))
+                .map(|(x, y)| painted_at(mesh, egui::pos2(x as f32 + 0.5, y as f32 + 0.5)))
+                .collect()
+        };
+        for width in [1.0, 2.0, 3.0, 4.0] {
+            for (from, to) in [((0.3, 7.2), (17.6, 7.2)), ((9.7, 19.1), (9.7, 2.25))] {
+                let ends = on_pixels([egui::pos2(from.0, from.1), egui::pos2(to.0, to.1)], width);
+                assert!(on_pixel_edges(ends, width), "{width} {ends:?}");
+                let (mut as_stroke, mut as_fill) = (Mesh::default(), Mesh::default());
+                stroke(&ends, &[RED], width, 1.0, &mut as_stroke);
+                pixel_line(ends, RED, width, 1.0, &mut as_fill);
+                assert!(as_fill.is_valid());
+                assert!(as_fill
+                    .vertices
+                    .iter()
+                    .all(|v| v.uv == egui::pos2(0.0, 0.0)));
+                let (a, b) = (pixels(&as_stroke), pixels(&as_fill));
+                assert!(a.contains(&1.0) && a.iter().any(|&p| p > 0.0 && p < 1.0));
+                for (i, (a, b)) in a.iter().zip(&b).enumerate() {
+                    assert!((a - b).abs() < 1e-5, "{width} {ends:?} pixel {i}: {a} {b}");
+                }
+            }
+        }
+        // Not on pixel edges: a slanting line, half a pixel's width, a middle off the grid.
+        let level = [egui::pos2(0.0, 7.5), egui::pos2(10.0, 7.5)];
+        assert!(on_pixel_edges(level, 1.0));
+        assert!(!on_pixel_edges(level, 1.5));
+        assert!(!on_pixel_edges(level, 2.0));
+        assert!(!on_pixel_edges([level[0], egui::pos2(10.0, 8.5)], 1.0));
+        assert!(!on_pixel_edges([level[0], level[0]], 1.0));
     }
 
     /// What the window's shader paints at `p` (its opacity): the triangle of `mesh` around `p`,
