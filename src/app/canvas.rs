@@ -3,7 +3,8 @@
 //! The painter (`view::paint`) decides what every mark looks like; this draws its primitives.
 //! Every mark but text becomes part of a mesh built by [`strokes`], its edges smoothed as egui
 //! smooths its shapes (the window is not multisampled), cut at the group's rectangle, and
-//! painted with macroquad under egui's shapes ([`paint_under_egui`]). Text is egui's; its fonts
+//! painted with macroquad under egui's shapes ([`paint_under_egui`]), as are the panels' own
+//! shapes that need no texture ([`take_plain_shapes`]). Text is egui's; its fonts
 //! cover the Unicode the figures use once [`displayable`] has replaced what they lack. Dashes
 //! start afresh on each segment of a path, and the joints of thick solid paths of few points
 //! are rounded with dots.

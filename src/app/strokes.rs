@@ -6,7 +6,9 @@
 //! * [`stroke`]: a path whose segments each have their own colour (an MD's edges, coloured by
 //!   the shape they come from) as one mesh, joined as egui joins a path, after [`for_display`]
 //!   has merged the segments no pixel can tell apart; one quad a segment, its sides smoothed
-//!   by the window's shader rather than by two more slivers of triangles.
+//!   by the window's shader rather than by two more slivers of triangles;
+//! * [`pixel_line`]: a level or upright line whose sides lie on pixel edges (a grid line) as a
+//!   fill's quads, the same pixels without the stroke shader's work at each.
 //!
 //! Everything here is in egui's points; `pixel` is one screen pixel in points.
 
