@@ -176,9 +176,10 @@ thread_local! {
 /// Triangles a call to macroquad's batcher takes at most (a draw call holds 5,000 indices).
 const TRIANGLES_A_CALL: usize = 1600;
 
-/// Paints, with macroquad, the figure's `layers`, under egui's shapes (its text is egui's, over
-/// them). Call between `egui_macroquad::ui` and `egui_macroquad::draw`. They are painted without
-/// egui's texture, which a software rasterizer (Mesa's llvmpipe, what a VM or a remote desktop
+/// Paints, with macroquad, `layers` (the figure's, then the panels' plain shapes
+/// [`take_plain_shapes`] took from egui) under egui's shapes (its text, over them). Call
+/// between `egui_macroquad::ui` and `egui_macroquad::draw`. They are painted without egui's
+/// texture, which a software rasterizer (Mesa's llvmpipe, what a VM or a remote desktop
 /// gives) spends most of a frame sampling at every pixel of every fill (issue 26).
 pub fn paint_under_egui(layers: &[Layer]) {
     if layers.is_empty() {

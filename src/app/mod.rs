@@ -206,8 +206,9 @@ pub struct App {
     /// The highlight of the feature shown ([`LinkState::shown`]) in each pane (world,
     /// configuration space as shown).
     link_marks: [Vec<crate::figure::Mark>; 2],
-    /// The figure's marks but text, as the window paints them under egui this frame.
-    figure_layers: Vec<canvas::Layer>,
+    /// What the window paints under egui this frame: the figure's marks but text, then the
+    /// panels' shapes that need no texture ([`canvas::take_plain_shapes`]).
+    under_egui: Vec<canvas::Layer>,
     dialogs: Dialogs,
     watch: FileWatch,
     /// The panel's own widget state (what is typed in its fields, the scene browser's list).
@@ -280,7 +281,7 @@ impl App {
             hovered: None,
             link: LinkState::default(),
             link_marks: [Vec::new(), Vec::new()],
-            figure_layers: Vec::new(),
+            under_egui: Vec::new(),
             dialogs: Dialogs::default(),
             watch: FileWatch { mtime, clock: 0.0 },
             panel,
@@ -1033,9 +1034,9 @@ impl App {
         if self.panic_key && macroquad::input::is_key_pressed(macroquad::input::KeyCode::F12) {
             panic!("F12 pressed with MINKOWSKI_LAB_PANIC_KEY set (a test of crash recovery)");
         }
-        self.figure_layers = self.draw(ctx);
+        self.under_egui = self.draw(ctx);
         // Last, when the panels and the figure's text have added their shapes.
-        self.figure_layers.extend(canvas::take_plain_shapes(ctx));
+        self.under_egui.extend(canvas::take_plain_shapes(ctx));
         if self.wants_next_frame(ctx) {
             macroquad::miniquad::window::schedule_update();
         }
@@ -1082,10 +1083,10 @@ impl App {
         canvas.finish()
     }
 
-    /// Paints what goes under egui's shapes this frame (the figure but its text): between
-    /// `egui_macroquad::ui` and `egui_macroquad::draw`.
+    /// Paints what goes under egui's shapes this frame (the figure but its text, the panels'
+    /// plain shapes): between `egui_macroquad::ui` and `egui_macroquad::draw`.
     pub fn paint_under_egui(&self) {
-        canvas::paint_under_egui(&self.figure_layers);
+        canvas::paint_under_egui(&self.under_egui);
     }
 
     fn apply_all(&mut self, commands: Vec<Command>) {
