@@ -87,13 +87,16 @@
 //!   poking into the other). Without such a point every face must be looked at to prove an
 //!   overlap, which cost small polygons overlapping by a tenth 1.5 to 2 times parry's GJK.
 //!
-//! The faces at each core's *tip* (its vertex farthest towards the other core's middle) come
-//! first, as most apart pairs are settled there: of each core the one facing the other's
-//! middle better, then the other one; then the rest, on towards the nearest points (past the
-//! end a face's foot fell off, or, where no face showed a gap, first past the leading face
-//! the other core reached least far behind). The other core's nearest vertex turns with the
-//! faces, so each search walks on from the last (rotating calipers), back as well as ahead,
-//! O(n + m) for all faces. GJK's O(log n) support searches win on large cores, above
+//! Each core's *tip* is its vertex farthest towards the other core's middle. Cores far apart
+//! for their size (the tips apart by more than half the distance between the middles, along
+//! it) are mostly nearest at the tips, corner to corner: the two tips' certificate (the line
+//! between them in both corners' normal cones) is tried before any face. Then the faces at
+//! the tips come first, as most apart pairs are settled there: of each core the one facing
+//! the other's middle better, then the other one; then the rest, on towards the nearest
+//! points (past the end a face's foot fell off, or, where no face showed a gap, first past
+//! the leading face the other core reached least far behind). The other core's nearest vertex
+//! turns with the faces, so each search walks on from the last (rotating calipers), back as
+//! well as ahead, O(n + m) for all faces. GJK's O(log n) support searches win on large cores, above
 //! [`FACE_TEST_MAX`] vertices.
 //!
 //! ## When GJK decides instead
@@ -859,10 +862,20 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
         towards: (towards_b, towards_a),
         tips,
     } = Tips::of(a, b, b_in_a);
+    // How far apart the tips are along the line of middles (times its length).
+    let tips_gap = towards_b.dot(seen_b.at(tips[1]) - a.vertices[tips[0]]);
+    // Cores far apart for their size (the tips apart by more than half the middles' distance)
+    // are mostly nearest at their tips, corner to corner: that pair's certificate settles it
+    // before any face is looked at (see the module doc).
+    if tips_gap > 0.5 * towards_b.length_squared() {
+        if let Some(found) = corners_nearest(&a.vertices, tips[0], &seen_b, tips[1], true) {
+            return Faces::Settled(found);
+        }
+    }
     // Unsigned, a point inside both cores settles an overlap at once (see the module doc): the
     // point halfway between the middles, or a point or segment core's tip or middle. Not when
     // the tips already show a gap along the line of middles: the cores are apart.
-    let tips_overlap = !SIGNED && towards_b.dot(seen_b.at(tips[1]) - a.vertices[tips[0]]) <= 0.0;
+    let tips_overlap = !SIGNED && tips_gap <= 0.0;
     let middles = (middle_a, middle_b);
     if tips_overlap
         && (inside_both(
@@ -1906,10 +1919,13 @@ mod tests {
     }
 
     #[test]
-    fn a_sliver_pointing_at_the_other_core_is_left_to_gjk() {
+    fn a_sliver_pointing_at_the_other_core_is_not_settled_by_rounding() {
         // A thin triangle (its tip's angle about 10⁻⁷¹) points along y = x at a circle 10⁶
         // away. In exact arithmetic one of its long sides shows a gap of about 10⁻⁶⁵; in floating
-        // point both show rounding, either sign. No face proves the overlap it seems to show.
+        // point both show rounding, either sign. No face proves the overlap it seems to show. The
+        // sliver's tip and the circle's centre are nearest, and their certificate (the line
+        // between them in both corners' normal cones) settles the pair before any face is
+        // looked at; without it, GJK decides.
         let a = Convex::circle(DVec2::splat(-761024.0), 761024.0);
         let b = Convex {
             vertices: vec![
@@ -1920,7 +1936,7 @@ mod tests {
             radius: 0.0,
         };
         let (c, route) = contact_by(&a, I, &b, I);
-        assert!(matches!(route, Route::Gjk(_)), "{route:?}");
+        assert!(matches!(route, Route::Gjk(_) | Route::Faces), "{route:?}");
         let e = exact(&a, &b);
         assert!(
             (c.distance - e.distance).abs() < 1e-9 * 761024.0,
