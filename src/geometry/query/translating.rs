@@ -66,6 +66,7 @@ use crate::geometry::gjk::{
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
 use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
+use arrayvec::ArrayVec;
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,11 +210,15 @@ fn faces_impact(
     b_in_a: &Placement,
     d: DVec2,
 ) -> Result<Option<LinearImpact>, LeftToGjk> {
-    let mut placed = [DVec2::ZERO; FACE_TEST_MAX];
-    for (p, &v) in placed.iter_mut().zip(b) {
-        *p = b_in_a.apply(v);
+    // B's vertices in A's frame, and nothing more written (`polygon_faces` bounds their
+    // count): an array of `FACE_TEST_MAX` zeros first, 512 bytes on the stack, slowed a whole
+    // run's casts by up to a half for some positions of the stack (shifting it by the size of
+    // the environment, address randomisation off, reproduces it).
+    let mut placed = ArrayVec::<DVec2, FACE_TEST_MAX>::new();
+    for &v in b {
+        placed.push(b_in_a.apply(v));
     }
-    let b = &placed[..b.len()];
+    let b = &placed[..];
     // A's faces turned round are the MD's: `u = −n`, so along the ray `u · d = n · (−d)`; the
     // normal from A towards B is A's own outward `n`. B's faces keep theirs, and the normal
     // from A towards B is `−n`.
