@@ -96,8 +96,8 @@
 //! points (past the end a face's foot fell off, or, where no face showed a gap, first past
 //! the leading face the other core reached least far behind). The other core's nearest vertex
 //! turns with the faces, so each search walks on from the last (rotating calipers), back as
-//! well as ahead, O(n + m) for all faces. GJK's O(log n) support searches win on large cores, above
-//! [`FACE_TEST_MAX`] vertices.
+//! well as ahead, O(n + m) for all faces. GJK's O(log n) support searches win on large cores,
+//! above [`FACE_TEST_MAX`] vertices.
 //!
 //! ## When GJK decides instead
 //!
