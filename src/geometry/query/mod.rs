@@ -849,7 +849,7 @@ fn tips_then_gjk(
 /// overlapping: one tip strictly inside the other core. Not looked for where the tips show a
 /// gap along `start`, whose direction then separates the cores. Both cores have an area.
 fn tip_inside(a: &Convex, b: &Convex, b_in_a: Placement, first: &MdVertex, start: DVec2) -> bool {
-    // (Not `>= 0.0` on the way in: a NaN is no verdict either.)
+    // (A NaN goes on to the inside tests, which never take it for inside.)
     if first.point.dot(start) < 0.0 {
         return false;
     }
