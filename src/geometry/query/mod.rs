@@ -134,7 +134,7 @@ use super::gjk::{
 use super::length;
 use super::minkowski::MdVertex;
 use super::special::{circle_circle, Circle};
-use super::support::{extreme_vertex, scan, Posed};
+use super::support::{extreme_vertex, extreme_vertex_near, scan, Posed};
 use super::{around, closest_on_segment, Convex, DVec2, Placement};
 
 /// Cores with more vertices than this go to GJK. The face test looks at every face of both
@@ -1061,6 +1061,30 @@ pub(crate) struct LeadingFace {
     pub nearest: (DVec2, DVec2),
 }
 
+impl LeadingFace {
+    /// The face from `sides[i]` to `sides[j]` (its core's vertices, A's where `from_a`) with
+    /// outward `normal`, and the other core's `vertex` (as seen from the face's core) with its
+    /// `gap`.
+    #[inline]
+    fn on(
+        from_a: bool,
+        (sides, [i, j]): (&[DVec2], [usize; 2]),
+        normal: DVec2,
+        (other, vertex): (&Seen, usize),
+        gap: f64,
+    ) -> LeadingFace {
+        let at = other.at(vertex);
+        LeadingFace {
+            from_a,
+            face: [i, j],
+            vertex,
+            normal,
+            gap,
+            nearest: (at, closest_on_segment(sides[i], sides[j], at).0),
+        }
+    }
+}
+
 /// Of the two faces the face test leads with (at each core's tip, [`Tips`], the one facing the
 /// other core better), the one with the larger gap, and the other core's vertex deepest
 /// towards it; B placed in A's frame by `b_in_a`. On small cores apart or touching, that face
@@ -1110,15 +1134,13 @@ fn boxes_leading_face(
     let values = other.along(normal);
     let vertex = values.lowest();
     let gap = values.at(vertex) - h[axis];
-    let at = other.at(vertex);
-    Some(LeadingFace {
+    Some(LeadingFace::on(
         from_a,
-        face: [i, j],
-        vertex,
+        (sides, [i, j]),
         normal,
+        (&other, vertex),
         gap,
-        nearest: (at, closest_on_segment(sides[i], sides[j], at).0),
-    })
+    ))
 }
 
 /// [`leading_face`] of any two small cores with an area: the face test's leading faces.
@@ -1156,17 +1178,68 @@ fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<Leadin
     } else {
         (&b.vertices, seen_a)
     };
-    let [i, j] = face;
-    let edge = faces[j] - faces[i];
-    let at = other.at(vertex);
-    Some(LeadingFace {
+    let edge = faces[face[1]] - faces[face[0]];
+    let normal = outward(edge) / edge.length();
+    Some(LeadingFace::on(
         from_a,
-        face,
-        vertex,
-        normal: outward(edge) / edge.length(),
+        (faces, face),
+        normal,
+        (&other, vertex),
         gap,
-        nearest: (at, closest_on_segment(faces[i], faces[j], at).0),
-    })
+    ))
+}
+
+/// [`leading_face`] from features found at this time (where the rotating query's chord step
+/// landed): where the two points of `simplex` share one core's vertex, the other core's side
+/// between its two vertices, and the first core's vertex deepest towards that side, searched
+/// from the simplex's on large cores. `None` where the simplex is not a side and a vertex, or
+/// the side is a segment's (which faces both ways). B placed in A's frame by `b_in_a`.
+pub(crate) fn seeded_face(
+    a: &Convex,
+    b: &Convex,
+    b_in_a: Placement,
+    simplex: &[MdVertex],
+) -> Option<LeadingFace> {
+    let &[p, q] = simplex else {
+        return None;
+    };
+    let (from_a, ends, near) = if p.b == q.b && p.a != q.a {
+        (true, [p.a, q.a], p.b)
+    } else if p.a == q.a && p.b != q.b {
+        (false, [p.b, q.b], p.a)
+    } else {
+        return None;
+    };
+    let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
+    let (faces, other, other_core) = if from_a {
+        (&a.vertices, seen_b, b)
+    } else {
+        (&b.vertices, seen_a, a)
+    };
+    let n = faces.len();
+    if n < 3 {
+        return None;
+    }
+    // Counter-clockwise: the side from `i` to the vertex after it.
+    let [i, j] = if around(ends[0], n).1 == ends[1] {
+        ends
+    } else if around(ends[1], n).1 == ends[0] {
+        [ends[1], ends[0]]
+    } else {
+        return None;
+    };
+    let edge = faces[j] - faces[i];
+    let normal = outward(edge) / edge.length();
+    let values = other.along(normal);
+    let vertex = extreme_vertex_near(other_core, -values.turned, near);
+    let gap = values.at(vertex) - normal.dot(faces[i]);
+    Some(LeadingFace::on(
+        from_a,
+        (faces, [i, j]),
+        normal,
+        (&other, vertex),
+        gap,
+    ))
 }
 
 /// Whether a point or a segment core (a circle's, a capsule's) has its tip or its middle
@@ -1905,32 +1978,125 @@ mod tests {
                 continue;
             };
             apart += 1;
-            let (sides, other) = if f.from_a {
-                (&a.vertices, placed_b.vertices.clone())
-            } else {
-                let a_in_b = Placement::IDENTITY.relative_to(&b_in_a);
-                (&b.vertices, a.placed(&a_in_b).vertices)
-            };
-            let [i, j] = f.face;
-            assert_eq!(j, (i + 1) % 4, "{f:?}");
-            let edge = sides[j] - sides[i];
-            assert!(near_v(f.normal, outward(edge) / edge.length()), "{f:?}");
-            let least = other
-                .iter()
-                .map(|&v| f.normal.dot(v - sides[i]))
-                .fold(f64::INFINITY, f64::min);
-            assert!(near(f.gap, least), "{f:?}");
-            assert!(near_v(f.nearest.0, other[f.vertex]), "{f:?}");
+            assert_eq!(f.face[1], (f.face[0] + 1) % 4, "{f:?}");
+            checked_face(&a, &b, b_in_a, &f);
             assert!(f.gap > 0.0 && f.gap <= e.distance + 1e-9, "{f:?} vs {e:?}");
-            assert!(
-                length(f.nearest.0 - f.nearest.1) >= e.distance - 1e-9,
-                "{f:?}"
-            );
             if let Some(tips) = tips_leading_face(&a, &b, b_in_a) {
                 assert!(f.gap >= tips.gap - 1e-9, "{f:?} vs {tips:?}");
             }
         }
         assert!(apart > 300, "{apart}");
+    }
+
+    /// Checks a leading face `f` of `a` and `b` (B placed in A's frame by `b_in_a`) against the
+    /// cores, in its side's core's frame: its normal is the side's outward one, its gap the
+    /// other core's least height along it above the side, its vertex that core's, and the
+    /// vertex's distance from the side no less than the cores' exact distance. Returns those
+    /// two distances.
+    fn checked_face(a: &Convex, b: &Convex, b_in_a: Placement, f: &LeadingFace) -> (f64, f64) {
+        let (sides, other) = if f.from_a {
+            (&a.vertices, b.placed(&b_in_a).vertices)
+        } else {
+            let a_in_b = Placement::IDENTITY.relative_to(&b_in_a);
+            (&b.vertices, a.placed(&a_in_b).vertices)
+        };
+        let [i, j] = f.face;
+        let edge = sides[j] - sides[i];
+        assert!(near_v(f.normal, outward(edge) / edge.length()), "{f:?}");
+        let least = other
+            .iter()
+            .map(|&v| f.normal.dot(v - sides[i]))
+            .fold(f64::INFINITY, f64::min);
+        assert!(near(f.gap, least), "{f:?}: {least}");
+        assert!(near_v(f.nearest.0, other[f.vertex]), "{f:?}");
+        let e = exact(a, &b.placed(&b_in_a)).distance;
+        let upper = length(f.nearest.0 - f.nearest.1);
+        assert!(upper >= e - 1e-9, "{f:?}: {upper} < {e}");
+        (upper, e)
+    }
+
+    /// A core of `fewest` vertices and up to `more` more at random angles on an ellipse one unit
+    /// long and up to four times longer than wide, turned at random, about its body's position:
+    /// the random tests' cores.
+    fn ellipse_core(
+        rng: &mut crate::geometry::testing::XorShift,
+        fewest: usize,
+        more: f64,
+    ) -> Convex {
+        let n = fewest + (rng.unit() * more) as usize;
+        let stretch = 1.0 + 3.0 * rng.unit();
+        let turn = DVec2::from_angle(rng.unit() * std::f64::consts::TAU);
+        let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
+        angles.sort_by(f64::total_cmp);
+        let vertices = angles
+            .iter()
+            .map(|&t| turn.rotate(DVec2::new(stretch * t.cos(), t.sin()) * 0.5))
+            .collect();
+        let shape = Shape::Polygon {
+            vertices,
+            radius: 0.0,
+        };
+        shape
+            .to_convex()
+            .expect("a polygon of three points or more")
+            .0
+    }
+
+    #[test]
+    fn a_seeded_face_is_its_side_and_the_other_cores_deepest_vertex() {
+        // Small random cores (at random angles on ellipses), each in its own frame, B placed at
+        // random in A's; a simplex of one core's side (either order) and any vertex of the
+        // other. The face is that side, counter-clockwise; the vertex is the other core's
+        // deepest towards it; where the cores are apart, the gap bounds their distance from
+        // below and the vertex's distance from the side from above, both the distance where
+        // they meet.
+        let mut rng = crate::geometry::testing::XorShift(0x5eed_face);
+        let core = |rng: &mut _| ellipse_core(rng, 3, 6.0);
+        let point = |a, b| MdVertex {
+            point: DVec2::ZERO,
+            a,
+            b,
+        };
+        let (mut apart, mut equal) = (0, 0);
+        for _ in 0..2000 {
+            let (a, b) = (core(&mut rng), core(&mut rng));
+            let at = DVec2::new(8.0 * rng.unit() - 4.0, 8.0 * rng.unit() - 4.0);
+            let b_in_a = Placement::from(Pose::new(at, std::f64::consts::TAU * rng.unit()));
+            let from_a = rng.unit() < 0.5;
+            let (sides, others) = if from_a {
+                (a.vertices.len(), b.vertices.len())
+            } else {
+                (b.vertices.len(), a.vertices.len())
+            };
+            let i = (rng.unit() * sides as f64) as usize;
+            let (j, v) = ((i + 1) % sides, (rng.unit() * others as f64) as usize);
+            let ends = if rng.unit() < 0.5 { [i, j] } else { [j, i] };
+            let simplex = ends.map(|e| if from_a { point(e, v) } else { point(v, e) });
+            let f = seeded_face(&a, &b, b_in_a, &simplex).expect("a side and a vertex");
+            assert_eq!((f.from_a, f.face), (from_a, [i, j]), "{f:?}");
+            let (upper, e) = checked_face(&a, &b, b_in_a, &f);
+            if e > 0.0 {
+                apart += 1;
+                assert!(f.gap <= e + 1e-9, "{f:?}: {} > {e}", f.gap);
+                if f.gap > 0.0 && near(f.gap, upper) {
+                    equal += 1;
+                    assert!(near(upper, e), "{f:?}: {upper} vs {e}");
+                }
+            }
+        }
+        assert!(apart > 1500 && equal > 30, "{apart} apart, {equal} decided");
+        // Not a side and a vertex: two vertices of each, two that are not neighbours, or a
+        // segment's side (a capsule's core).
+        let a = regular_polygon(6, 1.0, DVec2::ZERO, 0.0);
+        let b = regular_polygon(4, 1.0, DVec2::new(4.0, 0.0), 0.0);
+        let none = |a: &Convex, b: &Convex, s: &[MdVertex]| {
+            assert_eq!(seeded_face(a, b, Placement::IDENTITY, s), None, "{s:?}");
+        };
+        none(&a, &b, &[point(0, 1), point(1, 2)]);
+        none(&a, &b, &[point(0, 1), point(2, 1)]);
+        none(&a, &b, &[point(0, 1)]);
+        let capsule = capsule(1.0, 0.5, 4.0, 0.0, 0.0);
+        none(&capsule, &b, &[point(0, 1), point(1, 1)]);
     }
 
     #[test]
@@ -2193,22 +2359,7 @@ mod tests {
         // core). The bound, one in five, sits well below every draw and far above a test that
         // proves nothing.
         let mut rng = crate::geometry::testing::XorShift(0x71b5_0c4e);
-        let core = |rng: &mut crate::geometry::testing::XorShift| {
-            let n = 33 + (rng.unit() * 268.0) as usize;
-            let stretch = 1.0 + 3.0 * rng.unit();
-            let turn = DVec2::from_angle(rng.unit() * std::f64::consts::TAU);
-            let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
-            angles.sort_by(f64::total_cmp);
-            let points = angles
-                .iter()
-                .map(|&t| turn.rotate(DVec2::new(stretch * t.cos(), t.sin()) * 0.5))
-                .collect();
-            let shape = Shape::Polygon {
-                vertices: points,
-                radius: 0.0,
-            };
-            shape.to_convex().expect("a polygon of many points").0
-        };
+        let core = |rng: &mut _| ellipse_core(rng, 33, 268.0);
         let (mut shallow, mut shown) = (0, 0);
         for round in 0..600 {
             let (a, b) = (core(&mut rng), core(&mut rng));

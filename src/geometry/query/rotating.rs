@@ -18,7 +18,12 @@
 //!   test leads with ([`super::leading_face`]): mostly the nearest features already. Its gap
 //!   (the separation along the face's normal) bounds the distance from below and the vertex's
 //!   distance from the face from above; where these decide the iteration, as where the vertex
-//!   faces the face (they are equal), they are the measure and GJK does not run.
+//!   faces the face (they are equal), they are the measure and GJK does not run. Where a chord
+//!   step (below) ends in the window of hits but its nearest points there do not prove the hit
+//!   (the features turned away from its axis on the way), the next measure starts instead from
+//!   the side and vertex found there, at that time, as the first starts from the leading face
+//!   ([`super::seeded_face`]): where the nearest features changed, the last simplex is mostly
+//!   no longer near them.
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
 //! * **The start.** Each body lies within its bounding disc however it turns, and the discs'
@@ -115,8 +120,10 @@ impl Fixed {
 /// [`super::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
 /// simplex the last iteration's GJK ended with (empty at first: GJK starts from the leading
 /// face of small cores, which may decide the first iteration alone, else along the line from
-/// B's position to A's) and becomes the one this iteration's ended with (or the leading face's);
-/// `features` become what a step from this measure needs (none after the exact fallback).
+/// B's position to A's), or, where `fresh`, a side and a vertex found at this time (where a
+/// chord step landed), which start this measure as the leading face starts the first; it
+/// becomes the simplex this iteration's GJK ended with (or the face's). `features` become what
+/// a step from this measure needs (none after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
@@ -124,6 +131,7 @@ fn query_measure<'a>(
     seed: &mut Simplex,
     fixed: &Fixed,
     features: &mut Option<StepStart>,
+    fresh: bool,
 ) -> Measured {
     let Fixed {
         reach,
@@ -163,29 +171,35 @@ fn query_measure<'a>(
     // support searches to the nearest features, that face and vertex are mostly them. Where
     // the face's gap and the vertex's distance from it decide the iteration (mostly where the
     // vertex faces the face: the two are equal, the distance), they are the measure, with no
-    // GJK.
-    if seed.is_empty() {
-        let (at_a, at_b) = (core_a.placement(), core_b.placement());
-        if let Some(f) = super::leading_face(&a.local, &b.local, at_b.relative_to(at_a)) {
-            let point = |a, b| MdVertex {
-                point: DVec2::ZERO,
-                a,
-                b,
-            };
-            let [i, j] = f.face;
-            *seed = if f.from_a {
-                Simplex::of(&[point(i, f.vertex), point(j, f.vertex)])
-            } else {
-                Simplex::of(&[point(f.vertex, i), point(f.vertex, j)])
-            };
-            let upper = length(f.nearest.0 - f.nearest.1);
-            // (As GJK's: nearer than its touching distance, the exact contact decides.)
-            let apart = f.gap > GJK_TOUCH_RELATIVE * scale;
-            if apart && enough(f.gap, upper) {
-                let m = face_measure(a, b, poses, (at_a, at_b), &f, upper);
-                *features = StepStart::of((a, b), t, (&core_a, &core_b), seed, &m);
-                return m;
-            }
+    // GJK. A measure where a chord step landed short of a proven hit starts from the side and
+    // vertex found there the same way.
+    let (at_a, at_b) = (core_a.placement(), core_b.placement());
+    let face = if seed.is_empty() {
+        super::leading_face(&a.local, &b.local, at_b.relative_to(at_a))
+    } else if fresh {
+        super::seeded_face(&a.local, &b.local, at_b.relative_to(at_a), seed)
+    } else {
+        None
+    };
+    if let Some(f) = face {
+        let point = |a, b| MdVertex {
+            point: DVec2::ZERO,
+            a,
+            b,
+        };
+        let [i, j] = f.face;
+        *seed = if f.from_a {
+            Simplex::of(&[point(i, f.vertex), point(j, f.vertex)])
+        } else {
+            Simplex::of(&[point(f.vertex, i), point(f.vertex, j)])
+        };
+        let upper = length(f.nearest.0 - f.nearest.1);
+        // (As GJK's: nearer than its touching distance, the exact contact decides.)
+        let apart = f.gap > GJK_TOUCH_RELATIVE * scale;
+        if apart && enough(f.gap, upper) {
+            let m = face_measure(a, b, poses, (at_a, at_b), &f, upper);
+            *features = StepStart::of((a, b), t, (&core_a, &core_b), seed, &m);
+            return m;
         }
     }
     // Without a seed, from B's position towards A's, where they are now.
@@ -505,8 +519,9 @@ struct Probe {
 /// second-order step, whose bound at the end is its model's, the end here is exact: the step
 /// lands where the separation is, not a bound on it, and `T` is found by Newton's method on
 /// `s`, from the root of its second-order model at τ = 0 on the nearest features. Landed in
-/// the window of hits, it also returns the upper bound on the distance there that [`landing`]
-/// finds, when that is below the tolerance: the hit, proven without another measure.
+/// the window of hits, it also returns what [`landing`] finds there: an upper bound on the
+/// distance, the hit proven without another measure where below the tolerance, and the side
+/// and vertex it was measured between, which else start the next measure.
 ///
 /// Each chord runs from the last end proven (at first the measure), not from the measure: a
 /// Newton end a hair past a first try that held but missed the window is proven by the short
@@ -528,7 +543,7 @@ fn chord_step(
     f: &StepStart,
     dt: f64,
     margin: f64,
-) -> Option<(f64, Option<Contact>)> {
+) -> Option<(f64, Option<Landed>)> {
     let (at_a, at_b) = f.at;
     let n = f.axis;
     let radii = a.local.radius + b.local.radius;
@@ -728,10 +743,23 @@ fn chord_step(
     }
     let best = best?;
     // Landed in the window of hits: the nearest points there may prove the hit.
-    let landed = (best.separation < hit_level)
-        .then(|| landing(a, b, &best, at_a.position + a.velocity * best.tau))
-        .filter(|c| c.distance + radii < hit_level);
+    let landed = (best.separation < hit_level).then(|| {
+        let (contact, features) = landing(a, b, &best, at_a.position + a.velocity * best.tau);
+        if contact.distance + radii < hit_level {
+            Landed::Hit(contact)
+        } else {
+            Landed::Near(features)
+        }
+    });
     Some((best.tau, landed))
+}
+
+/// What [`chord_step`] found where it landed in the window of hits.
+enum Landed {
+    /// The nearest points there, within the tolerance: the hit.
+    Hit(Contact),
+    /// The side and vertex of [`landing`]'s upper bound, which is not within it.
+    Near(Simplex),
 }
 
 /// The vertex of a core farthest along `u`, by a climb from vertex `from`, which on a convex
@@ -776,19 +804,20 @@ const CLIMB_LIMIT: usize = 8;
 /// position at `centre_a`): the nearest any core's support vertex comes to the two sides of
 /// the other core at its support vertex, points of both cores, so no nearer than the cores.
 /// Where a side faces a corner it is the distance, and the separation the chord step landed on
-/// along the side's normal.
-fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> Contact {
+/// along the side's normal. With it, that side and corner as a simplex (one pair of vertices
+/// where a core is a point).
+fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Contact, Simplex) {
     // How near `tip` the two sides of a core at its vertex `i` come, and the point where.
     fn nearest_side(
         on: impl Fn(usize) -> DVec2,
         i: usize,
         count: usize,
         tip: DVec2,
-    ) -> (f64, DVec2) {
+    ) -> (f64, DVec2, [usize; 2]) {
         let (before, after) = super::around(i, count);
         let near = |j: usize, k: usize| {
             let (q, _) = closest_on_segment(on(j), on(k), tip);
-            ((tip - q).length(), q)
+            ((tip - q).length(), q, [j, k])
         };
         let (first, second) = (near(before, i), near(i, after));
         if second.0 < first.0 {
@@ -814,30 +843,57 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> Contac
         nearest_side(on_a, ia, a.local.vertices.len(), tip_b),
         nearest_side(on_b, ib, b.local.vertices.len(), tip_a),
     );
-    let (distance, point_a, point_b) = if on_side_b.0 < on_side_a.0 {
-        (on_side_b.0, tip_a, on_side_b.1)
+    let point = |a, b| MdVertex {
+        point: DVec2::ZERO,
+        a,
+        b,
+    };
+    let (distance, point_a, point_b, features) = if on_side_b.0 < on_side_a.0 {
+        let [j, k] = on_side_b.2;
+        (
+            on_side_b.0,
+            tip_a,
+            on_side_b.1,
+            [point(ia, j), point(ia, k)],
+        )
     } else {
-        (on_side_a.0, on_side_a.1, tip_b)
+        let [j, k] = on_side_a.2;
+        (
+            on_side_a.0,
+            on_side_a.1,
+            tip_b,
+            [point(j, ib), point(k, ib)],
+        )
+    };
+    // (A point core's "side" is its one vertex twice: the pair of vertices alone.)
+    let features = if features[0] == features[1] {
+        &features[..1]
+    } else {
+        &features[..]
     };
     let world = |v: DVec2| centre_a + p.axis * v.x + p.axis.perp() * v.y;
-    Contact::from_core(
+    let contact = Contact::from_core(
         distance,
         p.axis,
         world(point_a),
         world(point_b),
         a.local.radius,
         b.local.radius,
-    )
+    );
+    (contact, Simplex::of(features))
 }
 
 /// The query's measure ([`query_measure`]) with what it keeps from one iteration to the next:
-/// GJK's last simplex, the features a step starts from, and where a chord step landed with the
-/// hit its nearest points prove there (the next measure, at that time, is that hit).
+/// GJK's last simplex (or the side and vertex where a chord step landed, `fresh`), the
+/// features a step starts from, and where a chord step landed with the hit its nearest points
+/// prove there (the next measure, at that time, is that hit).
 struct QueryMeasure<'a> {
     a: &'a MovingBody,
     b: &'a MovingBody,
     fixed: Fixed,
     seed: Simplex,
+    /// `seed` was found at the next measure's time, where a chord step landed.
+    fresh: bool,
     features: Option<StepStart>,
     landed: Option<(f64, Contact)>,
 }
@@ -857,6 +913,7 @@ impl Measure for QueryMeasure<'_> {
             &mut self.seed,
             &self.fixed,
             &mut self.features,
+            std::mem::take(&mut self.fresh),
         )
     }
 
@@ -872,7 +929,11 @@ impl Measure for QueryMeasure<'_> {
         if !corners {
             if let Some((step, landed)) = chord_step(self.a, self.b, &self.fixed, f, dt, margin) {
                 if step > dt {
-                    self.landed = landed.map(|c| (t + step, c));
+                    match landed {
+                        Some(Landed::Hit(c)) => self.landed = Some((t + step, c)),
+                        Some(Landed::Near(features)) => (self.seed, self.fresh) = (features, true),
+                        None => {}
+                    }
                     return step;
                 }
             }
@@ -950,6 +1011,7 @@ pub fn angular_time_of_impact(
         b,
         fixed,
         seed: Simplex::EMPTY,
+        fresh: false,
         features: None,
         landed: None,
     };
