@@ -353,8 +353,13 @@ struct Tally {
     /// The largest (oracle's toi − cast's toi) on hits, in t.
     max_early: f64,
     /// Cases where the query ([`angular_time_of_impact`]) ended otherwise than the figure's
-    /// cast.
+    /// cast, where that decided, but for near misses where one hit and the other missed.
     query_other_status: usize,
+    /// Near misses (the bodies within the tolerance, never touching) where one of the query
+    /// and the figure's cast hit and the other missed: both right, the bodies' least distance
+    /// lying between the loop's margin, which a miss proves them apart by, and the tolerance,
+    /// which a hit comes within.
+    query_near_miss_other: usize,
     /// The largest |query's toi − cast's toi| where both hit, in t.
     query_max_toi_gap: f64,
     /// The most iterations the query took, and the figure's cast on the same case.
@@ -405,12 +410,15 @@ fn seeded_thin_shapes_with_rotation_agree_with_the_oracle() {
 
 /// Two circles, turning: the query answers them in closed form (the centres' motion reaching
 /// the discs' sum grown by the margin), the figure's cast by its loop. Both hold the oracle's
-/// guarantees, and they end alike on every case.
+/// guarantees, and they end alike on every case the figure's cast decides. (Its closing bound
+/// counts each circle's radius as turning, so on a grazing approach it may crawl: on another
+/// seed one case of 400 ran out of its 256 iterations 0.0012 from the contact the query met.)
 #[test]
 fn seeded_circles_with_rotation_agree_with_the_oracle() {
     let circle = || (0.05..2.0f64).prop_map(|radius| Shape::Circle { radius });
     let t = agree_with_the_oracle(motion_pair_of(circle(), circle()), 400);
     assert!(t.hits >= 50 && t.misses >= 50, "{t:#?}");
+    assert!(t.undecided <= t.cases / 50, "{t:#?}");
     assert_eq!(t.query_other_status, 0, "{t:#?}");
     assert_eq!(t.query_most_iterations.0, 1, "{t:#?}");
 }
@@ -815,7 +823,20 @@ fn agree_with_the_oracle(
             let query = angular_time_of_impact(&a, &b, &s);
             check_query(&a, &b, &s, &query, oracle.toi);
             let mut t = tally.borrow_mut();
-            if query.status != cast.status {
+            let hit_and_miss = matches!(
+                (query.status, cast.status),
+                (CastStatus::Hit, CastStatus::Miss) | (CastStatus::Miss, CastStatus::Hit)
+            );
+            let near_miss = oracle.toi.is_none() && oracle.min_distance < s.tolerance;
+            // (Where the figure's cast runs out of iterations or of progress, it has no answer
+            // to compare with: `undecided` counts those.)
+            let figure_undecided = matches!(
+                cast.status,
+                CastStatus::OutOfIterations | CastStatus::NoProgress
+            );
+            if hit_and_miss && near_miss {
+                t.query_near_miss_other += 1;
+            } else if query.status != cast.status && !figure_undecided {
                 t.query_other_status += 1;
             } else if query.status == CastStatus::Hit {
                 t.query_max_toi_gap = t.query_max_toi_gap.max((query.toi - cast.toi).abs());
@@ -964,6 +985,8 @@ fn deepest_overlap(a: &MovingBody, b: &MovingBody, toi: f64) -> (f64, f64) {
 /// and parry's own static `contact` query says the same at that time), and parry reports a
 /// later contact (13 cases) or none at all (7). It is never early. Three such cases are kept as
 /// scenes (`scenes/regression_parry_nonlinear_*.json`, see [`parry_nonlinear_regressions`]).
+/// On three other seeds of 1,500 cases parry was late on 28, 30 and 36: the bound, 4 % of the
+/// cases, sits well above those and still fails a parry late on many more.
 #[test]
 fn seeded_motions_against_parry_nonlinear_cast() {
     let agree = RefCell::new(0usize);
@@ -1008,7 +1031,11 @@ fn seeded_motions_against_parry_nonlinear_cast() {
         eprintln!("  oracle {o:.6}, parry {p:?}, overlap up to {:.4}", -depth);
     }
     assert_eq!(agree + late.len(), RANDOM_CASES as usize);
-    assert!(late.len() <= 25, "parry late on {} cases", late.len());
+    assert!(
+        late.len() * 25 <= RANDOM_CASES as usize,
+        "parry late on {} cases",
+        late.len()
+    );
 }
 
 /// A scene's bodies as moving bodies (angles from degrees to radians).
