@@ -356,9 +356,8 @@ struct Tally {
     /// cast, where that decided, but for near misses where one hit and the other missed.
     query_other_status: usize,
     /// Near misses (the bodies within the tolerance, never touching) where one of the query
-    /// and the figure's cast hit and the other missed: both right, the bodies' least distance
-    /// lying between the loop's margin, which a miss proves them apart by, and the tolerance,
-    /// which a hit comes within.
+    /// and the figure's cast hit and the other missed: both right, a miss proving that the
+    /// bodies never touch and a hit that they come within the tolerance.
     query_near_miss_other: usize,
     /// The largest |query's toi − cast's toi| where both hit, in t.
     query_max_toi_gap: f64,
@@ -836,7 +835,9 @@ fn agree_with_the_oracle(
             );
             if hit_and_miss && near_miss {
                 t.query_near_miss_other += 1;
-            } else if query.status != cast.status && !figure_undecided {
+            } else if figure_undecided {
+                // Counted in `undecided` below.
+            } else if query.status != cast.status {
                 t.query_other_status += 1;
             } else if query.status == CastStatus::Hit {
                 t.query_max_toi_gap = t.query_max_toi_gap.max((query.toi - cast.toi).abs());

@@ -1193,7 +1193,8 @@ fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<Leadin
 /// landed): where the two points of `simplex` share one core's vertex, the other core's side
 /// between its two vertices, and the first core's vertex deepest towards that side, searched
 /// from the simplex's on large cores. `None` where the simplex is not a side and a vertex, or
-/// the side is a segment's (which faces both ways). B placed in A's frame by `b_in_a`.
+/// the side is a segment's (which faces both ways). B placed in A's frame by `b_in_a`; the
+/// simplex's indices are the cores' own (as the chord step's landing gives them).
 pub(crate) fn seeded_face(
     a: &Convex,
     b: &Convex,
@@ -2015,9 +2016,9 @@ mod tests {
         (upper, e)
     }
 
-    /// A core of `fewest` vertices and up to `more` more at random angles on an ellipse one unit
-    /// long and up to four times longer than wide, turned at random, about its body's position:
-    /// the random tests' cores.
+    /// A core of `fewest` vertices and fewer than `more` more at random angles on an ellipse one
+    /// unit wide and up to four times longer, turned at random, about its body's position: the
+    /// random tests' cores.
     fn ellipse_core(
         rng: &mut crate::geometry::testing::XorShift,
         fewest: usize,
@@ -2044,25 +2045,24 @@ mod tests {
 
     #[test]
     fn a_seeded_face_is_its_side_and_the_other_cores_deepest_vertex() {
-        // Small random cores (at random angles on ellipses), each in its own frame, B placed at
+        // Random cores (at random angles on ellipses), each in its own frame, B placed at
         // random in A's; a simplex of one core's side (either order) and any vertex of the
         // other. The face is that side, counter-clockwise; the vertex is the other core's
         // deepest towards it; where the cores are apart, the gap bounds their distance from
         // below and the vertex's distance from the side from above, both the distance where
-        // they meet.
+        // they meet. Small cores (3 to 8 vertices, scanned), then large ones (24 to 83: the
+        // search climbs from the simplex's vertex), some of those against a segment's or a
+        // point's core.
         let mut rng = crate::geometry::testing::XorShift(0x5eed_face);
-        let core = |rng: &mut _| ellipse_core(rng, 3, 6.0);
         let point = |a, b| MdVertex {
             point: DVec2::ZERO,
             a,
             b,
         };
-        let (mut apart, mut equal) = (0, 0);
-        for _ in 0..2000 {
-            let (a, b) = (core(&mut rng), core(&mut rng));
+        let check = |a: &Convex, b: &Convex, rng: &mut crate::geometry::testing::XorShift| {
             let at = DVec2::new(8.0 * rng.unit() - 4.0, 8.0 * rng.unit() - 4.0);
             let b_in_a = Placement::from(Pose::new(at, std::f64::consts::TAU * rng.unit()));
-            let from_a = rng.unit() < 0.5;
+            let from_a = rng.unit() < 0.5 || b.vertices.len() < 3;
             let (sides, others) = if from_a {
                 (a.vertices.len(), b.vertices.len())
             } else {
@@ -2072,19 +2072,51 @@ mod tests {
             let (j, v) = ((i + 1) % sides, (rng.unit() * others as f64) as usize);
             let ends = if rng.unit() < 0.5 { [i, j] } else { [j, i] };
             let simplex = ends.map(|e| if from_a { point(e, v) } else { point(v, e) });
-            let f = seeded_face(&a, &b, b_in_a, &simplex).expect("a side and a vertex");
+            let f = seeded_face(a, b, b_in_a, &simplex).expect("a side and a vertex");
             assert_eq!((f.from_a, f.face), (from_a, [i, j]), "{f:?}");
-            let (upper, e) = checked_face(&a, &b, b_in_a, &f);
-            if e > 0.0 {
-                apart += 1;
+            let (upper, e) = checked_face(a, b, b_in_a, &f);
+            let apart = e > 0.0;
+            if apart {
                 assert!(f.gap <= e + 1e-9, "{f:?}: {} > {e}", f.gap);
-                if f.gap > 0.0 && near(f.gap, upper) {
-                    equal += 1;
-                    assert!(near(upper, e), "{f:?}: {upper} vs {e}");
-                }
             }
+            let equal = apart && f.gap > 0.0 && near(f.gap, upper);
+            if equal {
+                assert!(near(upper, e), "{f:?}: {upper} vs {e}");
+            }
+            (usize::from(apart), usize::from(equal))
+        };
+        let (mut apart, mut equal) = (0, 0);
+        for _ in 0..2000 {
+            let (a, b) = (
+                ellipse_core(&mut rng, 3, 6.0),
+                ellipse_core(&mut rng, 3, 6.0),
+            );
+            let (x, y) = check(&a, &b, &mut rng);
+            (apart, equal) = (apart + x, equal + y);
         }
         assert!(apart > 1500 && equal > 30, "{apart} apart, {equal} decided");
+        let (mut apart, mut equal) = (0, 0);
+        for round in 0..1500 {
+            let a = ellipse_core(&mut rng, 24, 60.0);
+            let mut end = || DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5);
+            let b = match round % 3 {
+                0 => ellipse_core(&mut rng, 24, 60.0),
+                1 => Convex {
+                    vertices: vec![end(), end()],
+                    radius: 0.0,
+                },
+                _ => Convex {
+                    vertices: vec![end()],
+                    radius: 0.0,
+                },
+            };
+            let (x, y) = check(&a, &b, &mut rng);
+            (apart, equal) = (apart + x, equal + y);
+        }
+        assert!(
+            apart > 1000 && equal > 2,
+            "{apart} apart, {equal} decided, large"
+        );
         // Not a side and a vertex: two vertices of each, two that are not neighbours, or a
         // segment's side (a capsule's core).
         let a = regular_polygon(6, 1.0, DVec2::ZERO, 0.0);

@@ -120,9 +120,10 @@ impl Fixed {
 /// [`super::contact`] on the world cores (GJK, then EPA, or the face test). `seed` is the
 /// simplex the last iteration's GJK ended with (empty at first: GJK starts from the leading
 /// face of small cores, which may decide the first iteration alone, else along the line from
-/// B's position to A's), or, where `fresh`, a side and a vertex found at this time (where a
-/// chord step landed), which start this measure as the leading face starts the first; it
-/// becomes the simplex this iteration's GJK ended with (or the face's). `features` become what
+/// B's position to A's), or, where `fresh`, the features found at this time where a chord step
+/// landed: a side and a vertex start this measure as the leading face starts the first (a
+/// segment's side, or a pair of vertices, go to GJK); it becomes the simplex this iteration's
+/// GJK ended with (or the face's). `features` become what
 /// a step from this measure needs (none after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
@@ -520,8 +521,9 @@ struct Probe {
 /// lands where the separation is, not a bound on it, and `T` is found by Newton's method on
 /// `s`, from the root of its second-order model at τ = 0 on the nearest features. Landed in
 /// the window of hits, it also returns what [`landing`] finds there: an upper bound on the
-/// distance, the hit proven without another measure where below the tolerance, and the side
-/// and vertex it was measured between, which else start the next measure.
+/// distance: below the tolerance, the hit, proven without another measure ([`Landed::Hit`]);
+/// else the side and vertex it was measured between, which start the next measure
+/// ([`Landed::Near`]).
 ///
 /// Each chord runs from the last end proven (at first the measure), not from the measure: a
 /// Newton end a hair past a first try that held but missed the window is proven by the short
@@ -758,7 +760,7 @@ fn chord_step(
 enum Landed {
     /// The nearest points there, within the tolerance: the hit.
     Hit(Contact),
-    /// The side and vertex of [`landing`]'s upper bound, which is not within it.
+    /// The side and vertex of [`landing`]'s upper bound, which is not within the tolerance.
     Near(Simplex),
 }
 
@@ -805,7 +807,7 @@ const CLIMB_LIMIT: usize = 8;
 /// the other core at its support vertex, points of both cores, so no nearer than the cores.
 /// Where a side faces a corner it is the distance, and the separation the chord step landed on
 /// along the side's normal. With it, that side and corner as a simplex (one pair of vertices
-/// where a core is a point).
+/// where the nearer "side" is a point core's one vertex).
 fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Contact, Simplex) {
     // How near `tip` the two sides of a core at its vertex `i` come, and the point where.
     fn nearest_side(
@@ -884,7 +886,7 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Conta
 }
 
 /// The query's measure ([`query_measure`]) with what it keeps from one iteration to the next:
-/// GJK's last simplex (or the side and vertex where a chord step landed, `fresh`), the
+/// GJK's last simplex (or the features where a chord step landed, `fresh`), the
 /// features a step starts from, and where a chord step landed with the hit its nearest points
 /// prove there (the next measure, at that time, is that hit).
 struct QueryMeasure<'a> {
