@@ -986,12 +986,16 @@ fn deepest_overlap(a: &MovingBody, b: &MovingBody, toi: f64) -> (f64, f64) {
 /// and parry's own static `contact` query says the same at that time), and parry reports a
 /// later contact (13 cases) or none at all (7). It is never early. Three such cases are kept as
 /// scenes (`scenes/regression_parry_nonlinear_*.json`, see [`parry_nonlinear_regressions`]).
-/// On three other seeds of 1,500 cases parry was late on 28, 30 and 36: the bound, 4 % of the
-/// cases, sits well above those and still fails a parry late on many more.
+/// On four other seeds of 1,500 cases parry was late on 28, 30, 31 and 36: the bound, 4 % of
+/// the cases, sits well above those and still fails a parry late on many more. Parry's static
+/// depth there is ours to 10⁻⁹ but for one case (the test allows one in ten): a capsule deep
+/// in a triangle, 0.8233 against our 0.8260, where a scan of the Minkowski difference's support
+/// over 200,000 directions gives 0.8260194396883459, ours to 10⁻¹⁵.
 #[test]
 fn seeded_motions_against_parry_nonlinear_cast() {
     let agree = RefCell::new(0usize);
     let late = RefCell::new(Vec::new());
+    let static_off = RefCell::new(0usize);
     let mut runner = TestRunner::new(seeded(RANDOM_CASES));
     runner
         .run(&motion_pair(), |(sa, a, sb, b)| {
@@ -1009,14 +1013,18 @@ fn seeded_motions_against_parry_nonlinear_cast() {
                         "parry early: {p:?} before the oracle's {o}"
                     );
                     // Which is right: at the deepest point of the oracle's contact, parry's own
-                    // static query finds the shapes overlapping just as much.
+                    // static query finds the shapes overlapping too (mostly just as much: see
+                    // the doc above).
                     let (depth, when) = deepest_overlap(&a, &b, o);
                     let (parry_depth, _) =
                         parry_contact(&sa, &a.pose_at(when), &sb, &b.pose_at(when));
                     prop_assert!(
-                        depth < 0.0 && (parry_depth - depth).abs() < 1e-9,
+                        depth < 0.0 && parry_depth < 0.0,
                         "ours {depth}, parry's static {parry_depth} at t = {when}"
                     );
+                    if (parry_depth - depth).abs() >= 1e-9 {
+                        *static_off.borrow_mut() += 1;
+                    }
                     late.borrow_mut().push((o, p, depth));
                 }
             }
@@ -1032,6 +1040,11 @@ fn seeded_motions_against_parry_nonlinear_cast() {
         eprintln!("  oracle {o:.6}, parry {p:?}, overlap up to {:.4}", -depth);
     }
     assert_eq!(agree + late.len(), RANDOM_CASES as usize);
+    let static_off = static_off.into_inner();
+    assert!(
+        static_off * 10 <= late.len(),
+        "parry's static depth off on {static_off}"
+    );
     assert!(
         late.len() * 25 <= RANDOM_CASES as usize,
         "parry late on {} cases",
