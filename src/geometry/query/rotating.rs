@@ -123,8 +123,8 @@ impl Fixed {
 /// B's position to A's), or, where `fresh`, the features found at this time where a chord step
 /// landed: a side and a vertex start this measure as the leading face starts the first (a
 /// segment's side, or a pair of vertices, go to GJK); it becomes the simplex this iteration's
-/// GJK ended with (or the face's). `features` become what
-/// a step from this measure needs (none after the exact fallback).
+/// GJK ended with (or the face's). `features` become what a step from this measure needs (none
+/// after the exact fallback).
 fn query_measure<'a>(
     a: &'a MovingBody,
     b: &'a MovingBody,
@@ -183,17 +183,7 @@ fn query_measure<'a>(
         None
     };
     if let Some(f) = face {
-        let point = |a, b| MdVertex {
-            point: DVec2::ZERO,
-            a,
-            b,
-        };
-        let [i, j] = f.face;
-        *seed = if f.from_a {
-            Simplex::of(&[point(i, f.vertex), point(j, f.vertex)])
-        } else {
-            Simplex::of(&[point(f.vertex, i), point(f.vertex, j)])
-        };
+        *seed = Simplex::of(&side_and_vertex(f.from_a, f.face, f.vertex));
         let upper = length(f.nearest.0 - f.nearest.1);
         // (As GJK's: nearer than its touching distance, the exact contact decides.)
         let apart = f.gap > GJK_TOUCH_RELATIVE * scale;
@@ -845,27 +835,12 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Conta
         nearest_side(on_a, ia, a.local.vertices.len(), tip_b),
         nearest_side(on_b, ib, b.local.vertices.len(), tip_a),
     );
-    let point = |a, b| MdVertex {
-        point: DVec2::ZERO,
-        a,
-        b,
-    };
     let (distance, point_a, point_b, features) = if on_side_b.0 < on_side_a.0 {
-        let [j, k] = on_side_b.2;
-        (
-            on_side_b.0,
-            tip_a,
-            on_side_b.1,
-            [point(ia, j), point(ia, k)],
-        )
+        let features = side_and_vertex(false, on_side_b.2, ia);
+        (on_side_b.0, tip_a, on_side_b.1, features)
     } else {
-        let [j, k] = on_side_a.2;
-        (
-            on_side_a.0,
-            on_side_a.1,
-            tip_b,
-            [point(j, ib), point(k, ib)],
-        )
+        let features = side_and_vertex(true, on_side_a.2, ib);
+        (on_side_a.0, on_side_a.1, tip_b, features)
     };
     // (A point core's "side" is its one vertex twice: the pair of vertices alone.)
     let features = if features[0] == features[1] {
@@ -885,10 +860,23 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Conta
     (contact, Simplex::of(features))
 }
 
+/// A side of one core (A's where `of_a`: its two vertices) and a vertex of the other as a
+/// simplex's two MD points, by index alone (GJK places a seed's points at the present poses).
+fn side_and_vertex(of_a: bool, side: [usize; 2], vertex: usize) -> [MdVertex; 2] {
+    side.map(|i| {
+        let (a, b) = if of_a { (i, vertex) } else { (vertex, i) };
+        MdVertex {
+            point: DVec2::ZERO,
+            a,
+            b,
+        }
+    })
+}
+
 /// The query's measure ([`query_measure`]) with what it keeps from one iteration to the next:
-/// GJK's last simplex (or the features where a chord step landed, `fresh`), the
-/// features a step starts from, and where a chord step landed with the hit its nearest points
-/// prove there (the next measure, at that time, is that hit).
+/// GJK's last simplex (or the features where a chord step landed, `fresh`), the features a step
+/// starts from, and where a chord step landed with the hit its nearest points prove there (the
+/// next measure, at that time, is that hit).
 struct QueryMeasure<'a> {
     a: &'a MovingBody,
     b: &'a MovingBody,
