@@ -83,7 +83,10 @@
 //! * **Overlapping, unsigned.** [`distance`] needs no depth: a point strictly inside both
 //!   cores proves the overlap at once. Halfway between their rough centres is tried once the
 //!   tips (below) are known, and only when they do not already show the cores apart along the
-//!   line between the centres (cores apart or touching skip it): that proves deep overlaps. A
+//!   line between the centres (cores apart or touching skip it): that proves deep overlaps.
+//!   So does a crossing of the cores' *spokes*, each core's segment from its rough centre to
+//!   its tip (the crossing lies on both, so in both cores), as elongated cores lying across
+//!   each other overlap with neither centre near the other core. A
 //!   point core (a circle's) strictly inside the other core is proven so too. Shallow overlaps,
 //!   once the two leading faces show no gap: halfway between the tips, where the line between
 //!   the centres runs through both cores, or a tip moved a hair into its own core (a corner
@@ -515,12 +518,28 @@ fn segment_ends(a: &[DVec2], b: &[DVec2], b_in_a: Placement) -> [DVec2; 4] {
 
 /// Whether two segments cross, by exact orientations: each one's ends strictly on either side
 /// of the other's line (never for a point).
-fn segments_cross([a0, a1, b0, b1]: [DVec2; 4]) -> bool {
+fn segments_cross(ends @ [a0, a1, b0, b1]: [DVec2; 4]) -> bool {
+    a0 != a1 && b0 != b1 && crossing(ends, super::orient)
+}
+
+/// Whether two segments cross, by plain cross products: each one's ends strictly on either
+/// side of the other's line (never for a point; a NaN never crosses). The face test's spokes
+/// (see the module doc): the cross products can misjudge only an end within rounding of the
+/// other segment's line, and then the cores are within rounding of touching, where 0 is the
+/// unsigned distance anyway (as for [`strictly_inside`]).
+fn spokes_cross(ends: [DVec2; 4]) -> bool {
+    crossing(ends, |p, q, x| (q - p).perp_dot(x - p))
+}
+
+/// Whether each segment's ends lie strictly on either side of the other's line, by `orient`
+/// (positive left of the line from its first point through its second).
+#[inline(always)]
+fn crossing([a0, a1, b0, b1]: [DVec2; 4], orient: impl Fn(DVec2, DVec2, DVec2) -> f64) -> bool {
     let sides = |p: DVec2, q: DVec2, x: DVec2, y: DVec2| {
-        let (s, t) = (super::orient(p, q, x), super::orient(p, q, y));
+        let (s, t) = (orient(p, q, x), orient(p, q, y));
         (s > 0.0 && t < 0.0) || (s < 0.0 && t > 0.0)
     };
-    a0 != a1 && b0 != b1 && sides(a0, a1, b0, b1) && sides(b0, b1, a0, a1)
+    sides(a0, a1, b0, b1) && sides(b0, b1, a0, a1)
 }
 
 /// A face whose gap is no more than this fraction of its coordinates' magnitude below zero
@@ -923,8 +942,10 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
         }
     }
     // Unsigned, a point inside both cores settles an overlap at once (see the module doc): the
-    // point halfway between the middles, or a point or segment core's tip or middle. Not when
-    // the tips already show a gap along the line of middles: the cores are apart.
+    // point halfway between the middles, a point or segment core's tip or middle, or, both
+    // with an area, where their spokes cross (each core's segment from its middle to its tip;
+    // a segment core's tip and middle already tell most of that). Not when the
+    // tips already show a gap along the line of middles: the cores are apart.
     let tips_overlap = !SIGNED && tips_gap <= 0.0;
     let middles = (middle_a, middle_b);
     if tips_overlap
@@ -933,7 +954,10 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
             &b.vertices,
             b_in_a,
             (middle_a + middle_b) * 0.5,
-        ) || thin_inside(a, b, b_in_a, middles, tips))
+        ) || thin_inside(a, b, b_in_a, middles, tips)
+            || (a.vertices.len() >= 3
+                && b.vertices.len() >= 3
+                && spokes_cross([middle_a, a.vertices[tips[0]], middle_b, seen_b.at(tips[1])])))
     {
         return Faces::Overlapping;
     }
@@ -2269,6 +2293,10 @@ mod tests {
             let (middles, tips) = meeting(a, b);
             shared_point(a, b, I, middles, tips)
         };
+        let spokes = |a: &Convex, b: &Convex| {
+            let ((ma, mb), [ta, tb]) = meeting(a, b);
+            spokes_cross([ma, a.vertices[ta], mb, b.vertices[tb]])
+        };
         let edge_by_edge = |core: &[DVec2], x: DVec2| {
             let n = core.len();
             (0..n).all(|i| orient(core[i], core[(i + 1) % n], x) > 0.0)
@@ -2300,16 +2328,25 @@ mod tests {
             radius: 0.2,
         };
         assert!(proven(&stick, &a) && proven(&a, &stick));
-        // Side by side, a hair apart: no point may claim an overlap.
+        // Two thin bars across each other near their ends: halfway between the middles is in
+        // neither, but the spokes cross, before any face is measured.
+        let across = boxed(2.0, 0.1, 1.8, 1.9, 90.0);
+        let flat = boxed(2.0, 0.1, 0.0, 0.0, 0.0);
+        assert!(!surely_overlapping(&flat.vertices, &across.vertices, I));
+        assert!(spokes(&flat, &across) && spokes(&across, &flat));
+        assert_eq!(distance(&flat, I, &across, I), 0.0);
+        // Side by side, a hair apart: no point may claim an overlap, nor spokes cross.
         let beside = boxed(2.0, 0.1, 0.0, 2.1 + 1e-9, 0.0);
         assert!(!proven(&side, &beside) && !proven(&beside, &side));
+        assert!(!spokes(&side, &beside) && !spokes(&beside, &side));
         assert!(near(distance(&side, I, &beside, I), 1e-9));
 
         // Random small cores (3 to 16 vertices at random angles on ellipses up to four times
         // longer than wide), B along a random direction from A, overlapping by up to 0.1 or
         // apart by as little as 10⁻⁹: the unsigned distance is the exact one clamped, every
         // point `shared_point` gives is strictly inside both (exact orientations) and never for
-        // cores apart, and it finds one for most shallow overlaps.
+        // cores apart, and it finds one for most shallow overlaps; spokes of cores apart never
+        // cross.
         let mut rng = crate::geometry::testing::XorShift(0x00dd_ba11);
         let core = |rng: &mut crate::geometry::testing::XorShift| {
             let n = 3 + (rng.unit() * 14.0) as usize;
@@ -2329,25 +2366,36 @@ mod tests {
             .map(|(c, _)| c)
             .unwrap_or_else(|_| regular_polygon(3, 0.5, DVec2::ZERO, 0.0))
         };
+        // Two random cores, B along a random direction from A where the signed distance is
+        // `target` (drawn after the direction), by bisection; `None` where a core is too thin.
+        let pair =
+            |rng: &mut crate::geometry::testing::XorShift,
+             target: &dyn Fn(&mut crate::geometry::testing::XorShift) -> f64| {
+                let (a, b0) = (core(rng), core(rng));
+                if a.vertices.len() < 3 || b0.vertices.len() < 3 {
+                    return None;
+                }
+                let dir = DVec2::from_angle(rng.unit() * std::f64::consts::TAU);
+                let target = target(rng);
+                let b = placed_at_distance(
+                    &a,
+                    |k| b0.transformed(&Pose::new(dir * k, 0.0)),
+                    target,
+                    10.0,
+                );
+                Some((a, b))
+            };
         let (mut overlapping, mut certified, mut deep) = (0, 0, 0);
         for round in 0..3_000 {
-            let (a, b0) = (core(&mut rng), core(&mut rng));
-            if a.vertices.len() < 3 || b0.vertices.len() < 3 {
+            let Some((a, b)) = pair(&mut rng, &|rng| {
+                if round % 2 == 0 {
+                    -(10f64.powf(-1.0 - 3.0 * rng.unit()))
+                } else {
+                    10f64.powf(-1.0 - 8.0 * rng.unit())
+                }
+            }) else {
                 continue;
-            }
-            let dir = DVec2::from_angle(rng.unit() * std::f64::consts::TAU);
-            // Bisect the offset along `dir` where the signed distance is `target`.
-            let target = if round % 2 == 0 {
-                -(10f64.powf(-1.0 - 3.0 * rng.unit()))
-            } else {
-                10f64.powf(-1.0 - 8.0 * rng.unit())
             };
-            let b = placed_at_distance(
-                &a,
-                |k| b0.transformed(&Pose::new(dir * k, 0.0)),
-                target,
-                10.0,
-            );
             let e = exact(&a, &b).distance;
             let d = distance(&a, I, &b, I);
             let what = || format!("{round}: {d} vs exact {e}: {a:?} {b:?}");
@@ -2363,6 +2411,12 @@ mod tests {
                 );
                 assert!(e <= 0.0, "{}: apart, but {x:?} called inside both", what());
             }
+            let crossed = spokes(&a, &b);
+            assert!(
+                e <= 0.0 || !crossed,
+                "{}: apart, but the spokes cross",
+                what()
+            );
             if e < -1e-5 {
                 overlapping += 1;
                 certified += usize::from(found.is_some());
@@ -2376,6 +2430,35 @@ mod tests {
         assert!(
             certified * 10 >= overlapping * 6,
             "{certified} of {overlapping} overlaps certified"
+        );
+
+        // Deeper, overlapping by 0.1 to 0.5 (the cores are 0.5 to 2 across): the point halfway
+        // between the middles proves about a quarter of these, and the spokes about three in
+        // ten of the rest (where one core lies across the other), before any face is measured.
+        let (mut deeper, mut missed, mut crossed) = (0, 0, 0);
+        for round in 0..1_000 {
+            let Some((a, b)) = pair(&mut rng, &|rng| -0.1 - 0.4 * rng.unit()) else {
+                continue;
+            };
+            let e = exact(&a, &b).distance;
+            let d = distance(&a, I, &b, I);
+            assert!(
+                (d - e.max(0.0)).abs() <= 1e-15,
+                "{round}: {d} vs {e}: {a:?} {b:?}"
+            );
+            deeper += usize::from(e < -0.05);
+            if e < -0.05 && !surely_overlapping(&a.vertices, &b.vertices, I) {
+                missed += 1;
+                crossed += usize::from(spokes(&a, &b));
+            }
+        }
+        assert!(
+            missed * 2 > deeper,
+            "{missed} of {deeper} not proven by the middles"
+        );
+        assert!(
+            crossed * 5 >= missed,
+            "{crossed} of {missed} proven by the spokes"
         );
     }
 
