@@ -361,7 +361,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         a,
         b,
         settings,
-        ((a.max_radius(), b.max_radius()), 0.0),
+        ((a.max_radius(), b.max_radius()), 0.0, 1.0),
         &mut |t, exact| figure_measure(a, b, t, exact),
         &mut iterations,
     );
@@ -393,7 +393,9 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// vertices, once): the figure's are [`MovingBody::max_radius`], Mirtich's `r` as the figure
 /// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns).
 /// `start` is the time of the first iteration (the figure's 0; the query's, the time before
-/// which the bodies are known at least the tolerance apart), `measurer` measures the bodies
+/// which the bodies are known at least the tolerance apart), `end_of_motion` the time from
+/// which on they are known so to the end (the figure's 1; the query's, where their bounding
+/// discs part for good before t = 1), so that a step reaching it proves the miss; `measurer` measures the bodies
 /// and may lengthen a step ([`Measure`]), and each iteration goes to `trace`. The cast with its
 /// `iterations` left empty, and how many there were.
 // Always inlined: out of line (as the query's first measure grew), each rotating cast took
@@ -403,7 +405,7 @@ pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,
-    (radii, start): ((f64, f64), f64),
+    (radii, start, end_of_motion): ((f64, f64), f64, f64),
     measurer: &mut impl Measure,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
@@ -450,20 +452,20 @@ pub(super) fn advance(
                 (Some(CastStatus::Hit), None)
             } else if bound.total <= 0.0
                 || bound.total.is_nan()
-                || t + (m.gap - m.slack) / bound.total > 1.0
+                || t + (m.gap - m.slack) / bound.total > end_of_motion
             {
-                // The gap along the axis cannot close before t = 1.
+                // The gap along the axis cannot close before the end of the motion.
                 (Some(CastStatus::Miss), None)
             } else {
                 // The measure may prove a longer step free (the query's chord or second-order
-                // step); reaching past t = 1, it proves the miss.
+                // step); reaching the end of the motion, it proves the miss.
                 // A measure that proves no room steps nothing, never back: its lower bound is
                 // below the margin, or it has none (the query's GJK stopped on its upper bound
                 // alone, which rounding can leave a hair short of `c.distance < tolerance`).
                 // Such steps are short, and end the cast for lack of progress if they go on.
                 let free = ((m.gap - margin) / bound.total).max(0.0); // (NaN too)
                 let dt = Measure::farther(measurer, t, free, margin).max(0.0);
-                if t + dt >= 1.0 {
+                if t + dt >= end_of_motion {
                     return (Some(CastStatus::Miss), None);
                 }
                 let short = if dt < NO_PROGRESS_STEP {

@@ -26,10 +26,12 @@
 //!   no longer near them.
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
-//! * **The start.** Each body lies within its bounding disc however it turns, and the discs'
-//!   centres move on lines: until the discs come within the tolerance, the bodies cannot, so
-//!   the loop starts there, and discs that never do prove a miss with no iteration
-//!   (`discs_apart_until` below).
+//! * **The start and the end.** Each body lies within its bounding disc however it turns, and
+//!   the discs' centres move on lines: until the discs come within the tolerance, the bodies
+//!   cannot, so the loop starts there, and discs that never do prove a miss with no iteration;
+//!   once the discs part for good, the bodies stay apart, so a step that reaches that time
+//!   proves the miss as one reaching t = 1 does (`discs_apart` below): bodies passing by need
+//!   not be followed to the end of the motion.
 //! * **The step** is the longest of three, each proven free. The closing-speed bound's is
 //!   conservative advancement's, which closes a fixed fraction of the gap each iteration (its
 //!   bound against the true closing speed). The chord step (`chord_step` below) works out the
@@ -98,6 +100,9 @@ struct Fixed {
     relative_speed: f64,
     /// How far apart the bodies' positions start.
     centres_apart: f64,
+    /// The time from which on the bodies are known at least the tolerance apart to the end of
+    /// the motion (`discs_apart` below): a step that reaches it proves the miss.
+    end_of_motion: f64,
 }
 
 impl Fixed {
@@ -341,7 +346,7 @@ fn second_order_step(
     let supports = c0 - f.separation;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
     let dv = b.velocity - a.velocity;
-    let remaining = 1.0 - f.t;
+    let remaining = fixed.end_of_motion - f.t;
     // Each core's nearest vertices (two on a side, one twice at a corner), with their heights
     // along the axis and across it.
     let nearest = |core: &Convex, ends: [usize; 2], u: DVec2| {
@@ -552,7 +557,7 @@ fn chord_step(
     let dx = at_b.position - at_a.position;
     let dv = b.velocity - a.velocity;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
-    let remaining = 1.0 - f.t;
+    let remaining = fixed.end_of_motion - f.t;
     let c0 = dx.dot(n);
     let turned = |u: DVec2, rate: f64, tau: f64| {
         if rate == 0.0 {
@@ -941,7 +946,7 @@ pub struct AngularImpact {
     /// The signed distance at the last iteration, or an upper bound on it: on a hit, below the
     /// tolerance (GJK stopped as soon as that was certain); overlapping at the start,
     /// [`super::contact`]'s. On a miss proven by the bodies' bounding discs alone (no iteration,
-    /// `discs_apart_until` below), a lower bound: the discs' separation at the start.
+    /// `discs_apart` below), a lower bound: the discs' separation at the start.
     pub distance: f64,
     /// Unit, from A towards B, at the last iteration (meaningful for every status but a miss).
     pub normal: DVec2,
@@ -974,17 +979,17 @@ pub fn angular_time_of_impact(
     let centres = Centres::of(a, b);
     // Two circles in closed form; others, until their bounding discs come within the
     // tolerance, cannot either: the loop starts there, or the discs prove the miss.
-    let start = if settings.max_iterations > 0 {
+    let (start, end_of_motion) = if settings.max_iterations > 0 {
         let tolerance = floored_tolerance(settings, scale_of_motion(a, b, reach));
         if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
             return impact;
         }
-        match discs_apart_until(a, b, &centres, reach, tolerance) {
-            Ok(start) => start,
+        match discs_apart(a, b, &centres, reach, tolerance) {
+            Ok(window) => window,
             Err(miss) => return miss,
         }
     } else {
-        0.0
+        (0.0, 1.0)
     };
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
@@ -994,6 +999,7 @@ pub fn angular_time_of_impact(
         tolerance: settings.tolerance,
         relative_speed: length(centres.velocity),
         centres_apart: centres.apart,
+        end_of_motion,
     };
     // The first search from B's position towards A's; later ones from the last simplex.
     let mut measurer = QueryMeasure {
@@ -1005,7 +1011,14 @@ pub fn angular_time_of_impact(
         features: None,
         landed: None,
     };
-    let (end, iterations) = advance(a, b, settings, (reach, start), &mut measurer, &mut NoTrace);
+    let (end, iterations) = advance(
+        a,
+        b,
+        settings,
+        (reach, start, end_of_motion),
+        &mut measurer,
+        &mut NoTrace,
+    );
     AngularImpact {
         status: end.status,
         toi: end.toi,
@@ -1041,6 +1054,27 @@ impl Centres {
             .filter(|&t| t <= 1.0)
     }
 
+    /// The last time B's centre, seen from A's, lies within `radius` of it, if before t = 1:
+    /// the larger root of `|offset + velocity·t| = radius` (in the form that subtracts no
+    /// nearly equal numbers, the other root by their product where the centre moves away).
+    /// The distance between the centres is convex in time, so from then on it stays above
+    /// `radius`. `None` where it never is within, or not before t = 1, or does not move (a
+    /// NaN too).
+    fn exit(&self, radius: f64) -> Option<f64> {
+        let room = (self.apart - radius) * (self.apart + radius);
+        let closing = -self.offset.dot(self.velocity);
+        let speed = length(self.velocity);
+        let (rim, across) = (speed * radius, self.offset.perp_dot(self.velocity).abs());
+        let root = ((rim - across) * (rim + across)).sqrt();
+        let exit = if closing > 0.0 {
+            (closing + root) / (speed * speed)
+        } else {
+            room / (closing - root)
+        };
+        // (Not moving: `room / 0`, no exit.)
+        (0.0..1.0).contains(&exit).then_some(exit)
+    }
+
     /// A miss found on the centres alone: the whole motion free, `distance` the caller's (the
     /// distance at the start or a lower bound on it), the normal along the centres' line.
     fn miss(&self, distance: f64, iterations: u32) -> AngularImpact {
@@ -1054,27 +1088,30 @@ impl Centres {
     }
 }
 
-/// The time until which the bodies are known at least `tolerance` apart without measuring them,
-/// or a miss proven so. Each lies within its bounding disc (its core's reach about its
-/// position, grown by its rounding) however it turns, and the discs' centres move on lines:
-/// until B's centre, seen from A's, comes within the two radii grown by the tolerance, the
-/// bodies stay that far apart. Never coming that close before t = 1 is a miss (its distance the
-/// discs' separation at the start, which the distance is at least; no iteration taken). Within
-/// it from the start, 0.
-fn discs_apart_until(
+/// The window of time outside which the bodies are known at least `tolerance` apart without
+/// measuring them, or a miss proven so. Each lies within its bounding disc (its core's reach
+/// about its position, grown by its rounding) however it turns, and the discs' centres move on
+/// lines: until B's centre, seen from A's, comes within the two radii grown by the tolerance,
+/// and after it leaves them for good ([`Centres::exit`]), the bodies stay that far apart. Never
+/// coming that close before t = 1 is a miss (its distance the discs' separation at the start,
+/// which the distance is at least; no iteration taken). Within it from the start, the window
+/// starts at 0; not leaving before t = 1, it ends at 1.
+fn discs_apart(
     a: &MovingBody,
     b: &MovingBody,
     centres: &Centres,
     reach: (f64, f64),
     tolerance: f64,
-) -> Result<f64, AngularImpact> {
+) -> Result<(f64, f64), AngularImpact> {
     let radii = reach.0 + reach.1 + a.local.radius + b.local.radius;
-    // (Not `apart <= radii + tolerance`: a NaN anywhere ends here too.)
-    if centres.apart.partial_cmp(&(radii + tolerance)) != Some(std::cmp::Ordering::Greater) {
-        return Ok(0.0);
+    let within = radii + tolerance;
+    let end = || centres.exit(within).unwrap_or(1.0);
+    // (Not `apart <= within`: a NaN anywhere ends here too.)
+    if centres.apart.partial_cmp(&within) != Some(std::cmp::Ordering::Greater) {
+        return Ok((0.0, end()));
     }
-    match centres.entry(radii + tolerance) {
-        Some(entry) => Ok(entry.max(0.0)),
+    match centres.entry(within) {
+        Some(entry) => Ok((entry.max(0.0), end())),
         None => Err(centres.miss(centres.apart - radii, 0)),
     }
 }
@@ -1127,4 +1164,83 @@ fn centred_discs(
             },
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::testing::XorShift;
+
+    fn centres(offset: DVec2, velocity: DVec2) -> Centres {
+        Centres {
+            offset,
+            apart: length(offset),
+            velocity,
+        }
+    }
+
+    #[test]
+    fn the_centres_leave_the_disc_at_the_later_root() {
+        // Passing 0.5 from the centre at 6 a unit of time, from 3 before it: within 1 for
+        // t in 0.5 ± √0.75 / 6.
+        let passing = centres(DVec2::new(-3.0, 0.5), DVec2::new(6.0, 0.0));
+        let exit = passing.exit(1.0).unwrap();
+        assert!(
+            (exit - (0.5 + 0.75f64.sqrt() / 6.0)).abs() < 1e-15,
+            "{exit}"
+        );
+        // Inside from the start and moving away, or towards the centre and on through it.
+        let leaving = centres(DVec2::new(0.5, 0.0), DVec2::new(2.0, 0.0));
+        assert!((leaving.exit(1.0).unwrap() - 0.25).abs() < 1e-15);
+        let through = centres(DVec2::new(0.5, 0.0), DVec2::new(-2.0, 0.0));
+        assert!((through.exit(1.0).unwrap() - 0.75).abs() < 1e-15);
+        // Not before t = 1, never within, or not moving: no exit.
+        assert_eq!(
+            centres(DVec2::new(-3.0, 0.5), DVec2::new(3.0, 0.0)).exit(1.0),
+            None
+        );
+        assert_eq!(
+            centres(DVec2::new(-3.0, 2.0), DVec2::new(6.0, 0.0)).exit(1.0),
+            None
+        );
+        assert_eq!(centres(DVec2::new(0.5, 0.0), DVec2::ZERO).exit(1.0), None);
+        assert_eq!(
+            centres(DVec2::new(0.5, 0.0), DVec2::X * f64::NAN).exit(1.0),
+            None
+        );
+
+        // Random passes, near and far, slow and fast: the centres are within the radius just
+        // before the exit and outside it from there to t = 1 (the distance is convex in time).
+        let mut rng = XorShift(0x0e11_7000);
+        let mut exits = 0;
+        for _ in 0..20_000 {
+            let scale = 10f64.powf(4.0 * rng.unit() - 2.0);
+            let offset = DVec2::from_angle(rng.unit() * std::f64::consts::TAU) * 3.0 * scale;
+            let velocity =
+                DVec2::from_angle(rng.unit() * std::f64::consts::TAU) * 8.0 * scale * rng.unit();
+            let radius = scale * (0.5 + 3.5 * rng.unit());
+            let c = centres(offset, velocity);
+            let at = |t: f64| length(offset + velocity * t);
+            let Some(exit) = c.exit(radius) else {
+                // Then the centre is inside the disc at t = 1, or never on the way.
+                let nearest = (-offset.dot(velocity) / velocity.length_squared()).clamp(0.0, 1.0);
+                let never = at(nearest) >= radius * (1.0 - 1e-12);
+                assert!(at(1.0) <= radius * (1.0 + 1e-12) || never);
+                continue;
+            };
+            exits += 1;
+            assert!((0.0..1.0).contains(&exit), "{exit}");
+            for k in 0..=16 {
+                let t = exit + (1.0 - exit) * f64::from(k) / 16.0;
+                assert!(
+                    at(t) >= radius * (1.0 - 1e-12),
+                    "{offset} {velocity} {radius}: {t}"
+                );
+            }
+            if exit > 1e-9 {
+                assert!(at(exit * (1.0 - 1e-9)) < radius * (1.0 + 1e-12), "{exit}");
+            }
+        }
+        assert!(exits > 1_000, "{exits} exits");
+    }
 }
