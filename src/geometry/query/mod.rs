@@ -2348,24 +2348,7 @@ mod tests {
         // cores apart, and it finds one for most shallow overlaps; spokes of cores apart never
         // cross.
         let mut rng = crate::geometry::testing::XorShift(0x00dd_ba11);
-        let core = |rng: &mut crate::geometry::testing::XorShift| {
-            let n = 3 + (rng.unit() * 14.0) as usize;
-            let stretch = 1.0 + 3.0 * rng.unit();
-            let mut angles: Vec<f64> = (0..n).map(|_| rng.unit() * std::f64::consts::TAU).collect();
-            angles.sort_by(f64::total_cmp);
-            let turn = DVec2::from_angle(rng.unit() * std::f64::consts::TAU);
-            let points: Vec<DVec2> = angles
-                .iter()
-                .map(|&t| turn.rotate(DVec2::new(stretch * t.cos(), t.sin()) * 0.5))
-                .collect();
-            Shape::Polygon {
-                vertices: points,
-                radius: 0.0,
-            }
-            .to_convex()
-            .map(|(c, _)| c)
-            .unwrap_or_else(|_| regular_polygon(3, 0.5, DVec2::ZERO, 0.0))
-        };
+        let core = |rng: &mut _| ellipse_core(rng, 3, 14.0);
         // Two random cores, B along a random direction from A where the signed distance is
         // `target` (drawn after the direction), by bisection; `None` where a core is too thin.
         let pair =
