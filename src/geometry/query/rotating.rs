@@ -57,6 +57,7 @@
 //! nothing, and the time their distance falls to the loop's margin has a closed form
 //! (`centred_discs` below).
 
+use super::translating::DiscPath;
 use super::LeadingFace;
 use crate::geometry::angular_cast::{
     advance, floored_tolerance, gjk_measure, scale_of_motion, Measure, Measured,
@@ -1047,32 +1048,16 @@ impl Centres {
         }
     }
 
-    /// The first time in `[0, 1]` B's centre comes within `radius` of A's, which it starts
-    /// farther from ([`super::translating::disc_entry`]); `None` when it does not.
-    fn entry(&self, radius: f64) -> Option<f64> {
-        super::translating::disc_entry(self.offset, self.apart, self.velocity, radius)
-            .filter(|&t| t <= 1.0)
+    /// B's centre, seen from A's, against the disc of `radius` about A's.
+    #[inline]
+    fn path(&self, radius: f64) -> DiscPath {
+        DiscPath::of(self.offset, self.apart, self.velocity, radius)
     }
 
-    /// The last time B's centre, seen from A's, lies within `radius` of it, if before t = 1:
-    /// the larger root of `|offset + velocity·t| = radius` (in the form that subtracts no
-    /// nearly equal numbers, the other root by their product where the centre moves away).
-    /// The distance between the centres is convex in time, so from then on it stays above
-    /// `radius`. `None` where it never is within, or not before t = 1, or does not move (a
-    /// NaN too).
-    fn exit(&self, radius: f64) -> Option<f64> {
-        let room = (self.apart - radius) * (self.apart + radius);
-        let closing = -self.offset.dot(self.velocity);
-        let speed = length(self.velocity);
-        let (rim, across) = (speed * radius, self.offset.perp_dot(self.velocity).abs());
-        let root = ((rim - across) * (rim + across)).sqrt();
-        let exit = if closing > 0.0 {
-            (closing + root) / (speed * speed)
-        } else {
-            room / (closing - root)
-        };
-        // (Not moving: `room / 0`, no exit.)
-        (0.0..1.0).contains(&exit).then_some(exit)
+    /// The first time in `[0, 1]` B's centre comes within `radius` of A's, which it starts
+    /// farther from ([`DiscPath::entry`]); `None` when it does not.
+    fn entry(&self, radius: f64) -> Option<f64> {
+        entry_in_motion(&self.path(radius))
     }
 
     /// A miss found on the centres alone: the whole motion free, `distance` the caller's (the
@@ -1092,7 +1077,7 @@ impl Centres {
 /// measuring them, or a miss proven so. Each lies within its bounding disc (its core's reach
 /// about its position, grown by its rounding) however it turns, and the discs' centres move on
 /// lines: until B's centre, seen from A's, comes within the two radii grown by the tolerance,
-/// and after it leaves them for good ([`Centres::exit`]), the bodies stay that far apart. Never
+/// and after it leaves them for good ([`DiscPath::exit`]), the bodies stay that far apart. Never
 /// coming that close before t = 1 is a miss (its distance the discs' separation at the start,
 /// which the distance is at least; no iteration taken). Within it from the start, the window
 /// starts at 0; not leaving before t = 1, it ends at 1.
@@ -1105,15 +1090,29 @@ fn discs_apart(
 ) -> Result<(f64, f64), AngularImpact> {
     let radii = reach.0 + reach.1 + a.local.radius + b.local.radius;
     let within = radii + tolerance;
-    let end = || centres.exit(within).unwrap_or(1.0);
+    let path = centres.path(within);
+    let end = || exit_in_motion(&path).unwrap_or(1.0);
     // (Not `apart <= within`: a NaN anywhere ends here too.)
     if centres.apart.partial_cmp(&within) != Some(std::cmp::Ordering::Greater) {
         return Ok((0.0, end()));
     }
-    match centres.entry(within) {
+    match entry_in_motion(&path) {
         Some(entry) => Ok((entry.max(0.0), end())),
         None => Err(centres.miss(centres.apart - radii, 0)),
     }
+}
+
+/// A path's entry into its disc ([`DiscPath::entry`]) if by t = 1.
+#[inline]
+fn entry_in_motion(path: &DiscPath) -> Option<f64> {
+    path.entry().filter(|&t| t <= 1.0)
+}
+
+/// A path's exit from its disc for good ([`DiscPath::exit`]) if within `[0, 1)`: `None` where
+/// the point never is within, stays within past t = 1, or does not move (`room / 0`).
+#[inline]
+fn exit_in_motion(path: &DiscPath) -> Option<f64> {
+    Some(path.exit()).filter(|t| (0.0..1.0).contains(t))
 }
 
 /// Two bodies whose cores are each one point at the body's own position (two circles): turning
@@ -1170,6 +1169,13 @@ fn centred_discs(
 mod tests {
     use super::*;
     use crate::geometry::testing::XorShift;
+
+    impl Centres {
+        /// The exit the query takes ([`exit_in_motion`]) from the disc of `radius`.
+        fn exit(&self, radius: f64) -> Option<f64> {
+            exit_in_motion(&self.path(radius))
+        }
+    }
 
     fn centres(offset: DVec2, velocity: DVec2) -> Centres {
         Centres {

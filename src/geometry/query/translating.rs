@@ -446,25 +446,73 @@ fn circles_impact(centre_a: DVec2, centre_b: DVec2, d: DVec2, radii: f64) -> Opt
 }
 
 /// The first time a point at `offset` from a disc's centre (`apart` = `|offset|`, outside it),
-/// moving by `velocity` per unit of time, reaches the disc of `radius`: the smaller root of
-/// `|offset + velocity·t| = radius`, in the form that subtracts no nearly equal numbers. `None`
-/// when the point does not approach, or passes wide (a NaN anywhere too). The constant term is
-/// a product, not a difference of squares: with the point far off for the disc's size (10⁶
-/// against 6), `|offset|² − radius²` loses the digits that place the contact. So is the
-/// discriminant, `|v|²·radius² − (offset × v)²` (Lagrange's identity turns
-/// `(offset·v)² − |v|²·(|offset|² − radius²)` into it): its terms are of the disc's size, where
-/// the other form's are of the distance's, squared, and their rounding would move the line the
-/// point passes on by `ε·|offset|²/radius` (more than the disc, for a point 10⁸ away and a disc
-/// of 1.5: a hit read as a miss; `tests/angular_cast.rs` keeps such cases).
+/// moving by `velocity` per unit of time, reaches the disc of `radius`: [`DiscPath::entry`].
+#[inline]
 pub(super) fn disc_entry(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> Option<f64> {
-    let room = (apart - radius) * (apart + radius);
-    let closing = -offset.dot(velocity);
-    let (rim, across) = (
-        crate::geometry::length(velocity) * radius,
-        offset.perp_dot(velocity).abs(),
-    );
-    let discriminant = (rim - across) * (rim + across);
-    (closing > 0.0 && discriminant >= 0.0).then(|| room / (closing + discriminant.sqrt()))
+    DiscPath::of(offset, apart, velocity, radius).entry()
+}
+
+/// A point at `offset` from a disc's centre (`apart` = `|offset|`), moving by `velocity` per
+/// unit of time, against the disc of `radius`: the terms of `|offset + velocity·t| = radius`,
+/// whose roots are the times it enters and leaves the disc, in the forms that subtract no
+/// nearly equal numbers. The constant term is a product, not a difference of squares: with the
+/// point far off for the disc's size (10⁶ against 6), `|offset|² − radius²` loses the digits
+/// that place the contact. So is the discriminant, `|v|²·radius² − (offset × v)²` (Lagrange's
+/// identity turns `(offset·v)² − |v|²·(|offset|² − radius²)` into it): its terms are of the
+/// disc's size, where the other form's are of the distance's, squared, and their rounding would
+/// move the line the point passes on by `ε·|offset|²/radius` (more than the disc, for a point
+/// 10⁸ away and a disc of 1.5: a hit read as a miss; `tests/angular_cast.rs` keeps such cases).
+#[derive(Clone, Copy)]
+pub(super) struct DiscPath {
+    /// `|offset|² − radius²`, as a product.
+    room: f64,
+    /// `−offset·velocity`: positive while the point approaches the centre.
+    closing: f64,
+    /// `|velocity|`.
+    speed: f64,
+    /// The discriminant (negative where the point passes wide).
+    discriminant: f64,
+}
+
+impl DiscPath {
+    #[inline]
+    pub(super) fn of(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> DiscPath {
+        let speed = crate::geometry::length(velocity);
+        let (rim, across) = (speed * radius, offset.perp_dot(velocity).abs());
+        DiscPath {
+            room: (apart - radius) * (apart + radius),
+            closing: -offset.dot(velocity),
+            speed,
+            discriminant: (rim - across) * (rim + across),
+        }
+    }
+
+    /// The first time the point, outside the disc, reaches it: the smaller root. `None` when
+    /// the point does not approach, or passes wide (a NaN anywhere too).
+    #[inline]
+    pub(super) fn entry(&self) -> Option<f64> {
+        let DiscPath {
+            room,
+            closing,
+            discriminant,
+            ..
+        } = *self;
+        (closing > 0.0 && discriminant >= 0.0).then(|| room / (closing + discriminant.sqrt()))
+    }
+
+    /// The last time the point is within the disc: the larger root (by the roots' product
+    /// where the point moves away from the centre). From then on the point's distance from the
+    /// centre, convex in time, stays above `radius`. NaN where the point passes wide, infinite
+    /// or NaN where it does not move; before 0 where it left in the past.
+    #[inline]
+    pub(super) fn exit(&self) -> f64 {
+        let root = self.discriminant.sqrt();
+        if self.closing > 0.0 {
+            (self.closing + root) / (self.speed * self.speed)
+        } else {
+            self.room / (self.closing - root)
+        }
+    }
 }
 
 /// Two boxes `[−ha, ha]` (A, in its frame) and `[−hb, hb]` (placed in A's frame by `b_in_a`), A
