@@ -482,6 +482,10 @@ struct Probe {
     /// The cores' separation along the axis there, the radii not taken off.
     separation: f64,
     slope: f64,
+    /// How fast the slope rises there while the supports stay the same vertices, and how fast
+    /// that changes: with `separation` and `slope`, the cubic model Newton's next try aims on.
+    curvature: f64,
+    jerk: f64,
     /// Each core's support vertex along the axis there: where the next search starts.
     supports: (usize, usize),
     /// The directions the supports were searched along, each in its core's frame (A's along
@@ -515,7 +519,12 @@ struct Probe {
 /// much faster than the bulge grows, and the least value is `s(T)` itself. Unlike the
 /// second-order step, whose bound at the end is its model's, the end here is exact: the step
 /// lands where the separation is, not a bound on it, and `T` is found by Newton's method on
-/// `s`, from the root of its second-order model at τ = 0 on the nearest features. Landed in
+/// `s`, from the root of its model at τ = 0 on the nearest features. Each model, there and at
+/// every probe, is the separation's Taylor polynomial of third order while the supports stay
+/// the same vertices (each support's height a sinusoid, the centres' separation a product of
+/// a line and a turning axis: every derivative in closed form), its root the quadratic's
+/// refined by one Newton step on the cubic: far more exact than Newton's tangent, so that the
+/// second probe mostly lands in the window of hits where a tangent's took a third. Landed in
 /// the window of hits, it also returns what [`landing`] finds there: an upper bound on the
 /// distance: below the tolerance, the hit, proven without another measure ([`Landed::Hit`]);
 /// else the side and vertex it was measured between, which start the next measure
@@ -579,10 +588,15 @@ fn chord_step(
         let between = dx + dv * tau;
         let (ha, ra, ia, ua) = support(&a.local, ua, wa, from.0);
         let (hb, rb, ib, ub) = support(&b.local, ub, wb, from.1);
+        let c = between.dot(axis);
+        let along = dv.dot(axis);
+        let centres_rate = along + w * between.dot(axis.perp());
         Probe {
             tau,
-            separation: between.dot(axis) - ha - hb,
-            slope: dv.dot(axis) + w * between.dot(axis.perp()) - ra - rb,
+            separation: c - ha - hb,
+            slope: centres_rate - ra - rb,
+            curvature: 2.0 * w * dv.dot(axis.perp()) - w * w * c + wa * wa * ha + wb * wb * hb,
+            jerk: -w * w * (2.0 * along + centres_rate) + wa * wa * ra + wb * wb * rb,
             supports: (ia, ib),
             directions: (ua, ub),
             axis,
@@ -630,14 +644,19 @@ fn chord_step(
     };
     let (rise_a, bend_a) = near(&a.local, f.near.0, ua, wa);
     let (rise_b, bend_b) = near(&b.local, f.near.1, ub, wb);
-    let slope = dv.dot(n) + w * dx.dot(n.perp()) - rise_a - rise_b;
+    let centres_rate = dv.dot(n) + w * dx.dot(n.perp());
+    let slope = centres_rate - rise_a - rise_b;
     let curvature = 2.0 * w * dv.dot(n.perp()) - w * w * c0 + bend_a + bend_b;
+    // How fast the curvature changes: the centres' c''' = −w²·(2Δv·n + c'), and each
+    // support's third derivative its rate squared times its rise, with the sign turned.
+    let jerk = -w * w * (2.0 * dv.dot(n) + centres_rate) + wa * wa * rise_a + wb * wb * rise_b;
     // The first τ where s0 + slope·τ + curvature·τ²/2 falls to the aim (the form that
-    // subtracts no nearly equal numbers), or the rest of the motion.
+    // subtracts no nearly equal numbers), refined on the cubic term, or the rest of the
+    // motion.
     let fall = s0 - aim;
     let disc = slope * slope - 2.0 * curvature * fall;
     let mut end = if slope < 0.0 && disc >= 0.0 {
-        2.0 * fall / (-slope + disc.sqrt())
+        cubic_refined(2.0 * fall / (-slope + disc.sqrt()), slope, curvature, jerk)
     } else if slope >= 0.0 && curvature < 0.0 {
         (slope + disc.sqrt()) / -curvature
     } else {
@@ -731,7 +750,17 @@ fn chord_step(
                 if p.slope.partial_cmp(&0.0) != Some(std::cmp::Ordering::Less) {
                     break;
                 }
-                (end + (p.separation - aim) / -p.slope).min(remaining)
+                // On the probe's cubic model (a tangent alone left most second tries short of
+                // the window of hits at 10⁻⁶).
+                let fall = p.separation - aim;
+                let disc = p.slope * p.slope - 2.0 * p.curvature * fall;
+                let to_aim = if disc >= 0.0 {
+                    let delta = 2.0 * fall / (disc.sqrt() - p.slope);
+                    cubic_refined(delta, p.slope, p.curvature, p.jerk)
+                } else {
+                    fall / -p.slope
+                };
+                (end + to_aim).min(remaining)
             }
         };
         if next == end {
@@ -750,6 +779,20 @@ fn chord_step(
         }
     });
     Some((best.tau, landed))
+}
+
+/// Where the cubic `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` (`fall` the excess over the
+/// aim) falls to zero near `delta`, a root of its quadratic part: one Newton step on the cubic from there, where the cubic falls (elsewhere
+/// `delta` as it is). Only where the chord step tries next: every end it tries is proven.
+#[inline]
+fn cubic_refined(delta: f64, slope: f64, curvature: f64, jerk: f64) -> f64 {
+    let rest = jerk * delta * delta * delta / 6.0;
+    let rate = slope + curvature * delta + 0.5 * jerk * delta * delta;
+    if rate < 0.0 {
+        delta - rest / rate
+    } else {
+        delta
+    }
 }
 
 /// What [`chord_step`] found where it landed in the window of hits.
