@@ -31,7 +31,11 @@
 //!   cannot, so the loop starts there, and discs that never do prove a miss with no iteration;
 //!   once the discs part for good, the bodies stay apart, so a step that reaches that time
 //!   proves the miss as one reaching t = 1 does (`discs_apart` below): bodies passing by need
-//!   not be followed to the end of the motion.
+//!   not be followed to the end of the motion. Where the loop would start with the bodies'
+//!   positions moving apart, the cores' separation along the line between them, two support
+//!   searches, may prove the miss the first measure would, with no iteration
+//!   (`centres_line_miss` below): elongated bodies moving apart, whose discs overlap long after
+//!   the bodies do.
 //! * **The step** is the longest of three, each proven free. The closing-speed bound's is
 //!   conservative advancement's, which closes a fixed fraction of the gap each iteration (its
 //!   bound against the true closing speed). The chord step (`chord_step` below) works out the
@@ -990,11 +994,14 @@ pub struct AngularImpact {
     /// The signed distance at the last iteration, or an upper bound on it: on a hit, below the
     /// tolerance (GJK stopped as soon as that was certain); overlapping at the start,
     /// [`super::contact`]'s. On a miss proven by the bodies' bounding discs alone (no iteration,
-    /// `discs_apart` below), a lower bound: the discs' separation at the start.
+    /// `discs_apart` below), a lower bound: the discs' separation at the start; on one proven
+    /// along the line between the positions (no iteration, `centres_line_miss` below), the
+    /// cores' separation along it where the loop would have started, also a lower bound.
     pub distance: f64,
     /// Unit, from A towards B, at the last iteration (meaningful for every status but a miss).
     pub normal: DVec2,
-    /// How many iterations the cast took (0: a miss the bounding discs show).
+    /// How many iterations the cast took (0: a miss shown before the loop, by the bounding discs
+    /// or along the line between the positions).
     pub iterations: u32,
 }
 
@@ -1028,10 +1035,14 @@ pub fn angular_time_of_impact(
         if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
             return impact;
         }
-        match discs_apart(a, b, &centres, reach, tolerance) {
+        let window = match discs_apart(a, b, &centres, reach, tolerance) {
             Ok(window) => window,
             Err(miss) => return miss,
+        };
+        if let Some(miss) = centres_line_miss(a, b, &centres, reach, window, tolerance) {
+            return miss;
         }
+        window
     } else {
         (0.0, 1.0)
     };
@@ -1143,6 +1154,64 @@ fn discs_apart(
         Some(entry) => Ok((entry.max(0.0), end())),
         None => Err(centres.miss(centres.apart - radii, 0)),
     }
+}
+
+/// A miss proven on the line between the bodies' positions at `start`, the time the loop would
+/// take its first measure, without measuring them: the cores' separation along that line (the
+/// positions' distance less each core's support along it) is a lower bound on their distance,
+/// and where it is at least the tolerance and the closing-speed bound along the line
+/// ([`crate::geometry::angular_cast`]) cannot close it before `end` (from which on the
+/// bounding discs stay apart), nothing can: the miss the loop's first measure would prove,
+/// for two support searches. Mostly bodies that move apart, whose discs still overlap at the
+/// start. `None` where it proves nothing (the loop decides), at once where the positions
+/// close (the turning would have to close less than their approach, rare once the discs
+/// overlap) or where even their distance less the roundings could not be closed in time.
+#[inline]
+fn centres_line_miss(
+    a: &MovingBody,
+    b: &MovingBody,
+    centres: &Centres,
+    reach: (f64, f64),
+    (start, end): (f64, f64),
+    tolerance: f64,
+) -> Option<AngularImpact> {
+    let between = centres.offset + centres.velocity * start;
+    if centres.velocity.dot(between) <= 0.0 {
+        return None;
+    }
+    let apart = length(between);
+    let axis = between / apart;
+    let closing = reach.0 * a.angular_velocity.abs() + reach.1 * b.angular_velocity.abs()
+        - centres.velocity.dot(axis);
+    let radii = a.local.radius + b.local.radius;
+    let time = end - start;
+    // A core that holds its body's position supports at least 0 along any line: the gap is
+    // then at most the positions' distance less the roundings. (Where a core does not, this
+    // only leaves a miss to the loop.)
+    if closing > 0.0 && apart - radii - tolerance < time * closing {
+        return None;
+    }
+    let gap = apart - supports_along(a, b, axis, start) - radii;
+    let proven = gap >= tolerance && (closing <= 0.0 || start + gap / closing > end);
+    proven.then_some(AngularImpact {
+        status: CastStatus::Miss,
+        toi: 1.0,
+        distance: gap,
+        normal: axis,
+        iterations: 0,
+    })
+}
+
+/// The sum of the cores' supports at time `t` along `axis` (A's) and against it (B's), each
+/// from its body's position. Out of line: inlined, the casts that never get here paid for it.
+#[inline(never)]
+fn supports_along(a: &MovingBody, b: &MovingBody, axis: DVec2, t: f64) -> f64 {
+    let support = |m: &MovingBody, dir: DVec2| {
+        let turn = rotation_of(m.pose.angle + m.angular_velocity * t);
+        let along = DVec2::new(turn.x, -turn.y).rotate(dir);
+        m.local.vertices[extreme_vertex(&m.local, along)].dot(along)
+    };
+    support(a, axis) + support(b, -axis)
 }
 
 /// A path's entry into its disc ([`DiscPath::entry`]) if by t = 1.
