@@ -23,7 +23,9 @@
 //!   (the features turned away from its axis on the way), the next measure starts instead from
 //!   the side and vertex found there, at that time, as the first starts from the leading face
 //!   ([`super::seeded_face`]): where the nearest features changed, the last simplex is mostly
-//!   no longer near them.
+//!   no longer near them. (Where that side is the one the step's axis turned with, its gap is
+//!   the separation the step landed on, below the tolerance, and cannot decide the measure:
+//!   GJK starts from them at once.)
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
 //! * **The start and the end.** Each body lies within its bounding disc however it turns, and
@@ -777,10 +779,22 @@ fn chord_step(
     let landed = (best.separation < hit_level).then(|| {
         let (contact, features) = landing(a, b, &best, at_a.position + a.velocity * best.tau);
         if contact.distance + radii < hit_level {
-            Landed::Hit(contact)
-        } else {
-            Landed::Near(features)
+            return Landed::Hit(contact);
         }
+        // The side the axis turned with, found again: its gap there is the separation the
+        // step landed on, below the tolerance, and its vertex no nearer than the landing's
+        // bound, so it cannot decide the next measure, which goes to GJK at once.
+        let ends = |[p, q]: [usize; 2]| [p.min(q), p.max(q)];
+        let turned_with = match *features {
+            [p, q] if p.a == q.a && p.b != q.b => {
+                f.near.0[0] == f.near.0[1] && ends([p.b, q.b]) == ends(f.near.1)
+            }
+            [p, q] if p.b == q.b && p.a != q.a => {
+                f.near.1[0] == f.near.1[1] && ends([p.a, q.a]) == ends(f.near.0)
+            }
+            _ => false,
+        };
+        Landed::Near(features, !turned_with)
     });
     Some((best.tau, landed))
 }
@@ -803,8 +817,10 @@ fn cubic_refined(delta: f64, slope: f64, curvature: f64, jerk: f64) -> f64 {
 enum Landed {
     /// The nearest points there, within the tolerance: the hit.
     Hit(Contact),
-    /// The side and vertex of [`landing`]'s upper bound, which is not within the tolerance.
-    Near(Simplex),
+    /// The side and vertex of [`landing`]'s upper bound, which is not within the tolerance,
+    /// and whether the side is another than the one the step's axis turned with (only such a
+    /// side may decide the next measure, [`super::seeded_face`]).
+    Near(Simplex, bool),
 }
 
 /// The vertex of a core farthest along `u`, by a climb from vertex `from`, which on a convex
@@ -974,7 +990,9 @@ impl Measure for QueryMeasure<'_> {
                 if step > dt {
                     match landed {
                         Some(Landed::Hit(c)) => self.landed = Some((t + step, c)),
-                        Some(Landed::Near(features)) => (self.seed, self.fresh) = (features, true),
+                        Some(Landed::Near(features, fresh)) => {
+                            (self.seed, self.fresh) = (features, fresh);
+                        }
                         None => {}
                     }
                     return step;
