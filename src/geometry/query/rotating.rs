@@ -800,8 +800,9 @@ fn chord_step(
 }
 
 /// Where the cubic `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` (`fall` the excess over the
-/// aim) falls to zero near `delta`, a root of its quadratic part: one Newton step on the cubic from there, where the cubic falls (elsewhere
-/// `delta` as it is). Only where the chord step tries next: every end it tries is proven.
+/// aim) falls to zero near `delta`, a root of its quadratic part: one Newton step on the cubic
+/// from there, where the cubic falls (elsewhere `delta` as it is). Only where the chord step
+/// tries next: every end it tries is proven.
 #[inline]
 fn cubic_refined(delta: f64, slope: f64, curvature: f64, jerk: f64) -> f64 {
     let rest = jerk * delta * delta * delta / 6.0;
@@ -1225,8 +1226,11 @@ fn centres_line_miss(
 #[inline(never)]
 fn supports_along(a: &MovingBody, b: &MovingBody, axis: DVec2, t: f64) -> f64 {
     let support = |m: &MovingBody, dir: DVec2| {
-        let turn = rotation_of(m.pose.angle + m.angular_velocity * t);
-        let along = DVec2::new(turn.x, -turn.y).rotate(dir);
+        let turned = Placement {
+            position: DVec2::ZERO,
+            rotation: rotation_of(m.pose.angle + m.angular_velocity * t),
+        };
+        let along = turned.rotate_back(dir);
         m.local.vertices[extreme_vertex(&m.local, along)].dot(along)
     };
     support(a, axis) + support(b, -axis)
