@@ -60,10 +60,7 @@ struct Pair {
 }
 
 fn polygon(points: &[DVec2]) -> (Convex, Box<dyn PShape>) {
-    let c = Convex {
-        vertices: points.to_vec(),
-        radius: 0.0,
-    };
+    let c = Convex::new(points.to_vec(), 0.0);
     let p = ConvexPolygon::from_convex_polyline_unmodified(
         points.iter().map(|v| PVec::new(v.x, v.y)).collect(),
     )

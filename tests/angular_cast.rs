@@ -748,10 +748,10 @@ fn polygon_body(
     w: f64,
 ) -> MovingBody {
     MovingBody {
-        local: Convex {
-            vertices: vertices.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
-            radius: 0.0,
-        },
+        local: Convex::new(
+            vertices.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+            0.0,
+        ),
         pose: Pose::new(DVec2::new(x, y), angle),
         velocity: DVec2::new(v.0, v.1),
         angular_velocity: w,

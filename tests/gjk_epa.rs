@@ -147,10 +147,10 @@ fn world(shape: &Shape, pose: &Pose) -> Convex {
 
 /// Scale all coordinates by `s`, then shift by `offset`.
 fn rescaled(c: &Convex, s: f64, offset: DVec2) -> Convex {
-    Convex {
-        vertices: c.vertices.iter().map(|&v| v * s + offset).collect(),
-        radius: c.radius * s,
-    }
+    Convex::new(
+        c.vertices.iter().map(|&v| v * s + offset).collect(),
+        c.radius * s,
+    )
 }
 
 /// How B is placed relative to A.
@@ -193,10 +193,7 @@ fn scene_of_two(
     if placement == Placement::Touching {
         let c = contact(&a, &b);
         let shift = -c.distance * c.normal;
-        let b = Convex {
-            vertices: b.vertices.iter().map(|&v| v + shift).collect(),
-            radius: b.radius,
-        };
+        let b = Convex::new(b.vertices.iter().map(|&v| v + shift).collect(), b.radius);
         return (a, b);
     }
     (a, b)
@@ -480,10 +477,7 @@ fn check_query(
     ] {
         let off = contact(
             &Convex::circle(core_point, 0.0),
-            &Convex {
-                vertices: shape.vertices.clone(),
-                radius: 0.0,
-            },
+            &Convex::new(shape.vertices.clone(), 0.0),
         );
         assert!(
             off.distance <= tol,
@@ -805,17 +799,16 @@ struct CoreScene {
 /// normal until the core distance is about `gap · zoom` (exactly, when apart; 0 is touching;
 /// negative overlaps, by roughly that depth).
 fn cores_at_gap(sa: &Shape, pa: &Pose, sb: &Shape, pb: &Pose, zoom: f64, gap: f64) -> CoreScene {
-    let core = |s: &Shape, p: &Pose| Convex {
-        vertices: world(s, p).vertices.iter().map(|&v| v * zoom).collect(),
-        radius: 0.0,
+    let core = |s: &Shape, p: &Pose| {
+        Convex::new(
+            world(s, p).vertices.iter().map(|&v| v * zoom).collect(),
+            0.0,
+        )
     };
     let (a, b) = (core(sa, pa), core(sb, pb));
     let c = contact(&a, &b);
     let shift = (gap * zoom - c.distance) * c.normal;
-    let b = Convex {
-        vertices: b.vertices.iter().map(|&v| v + shift).collect(),
-        radius: 0.0,
-    };
+    let b = Convex::new(b.vertices.iter().map(|&v| v + shift).collect(), 0.0);
     CoreScene { a, b, zoom }
 }
 

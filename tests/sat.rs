@@ -14,10 +14,7 @@ use minkowski_lab::geometry::separating_plane::{
 use minkowski_lab::geometry::{contact, Convex, DVec2, Pose, Source};
 
 fn poly(points: &[(f64, f64)]) -> Convex {
-    Convex {
-        vertices: points.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
-        radius: 0.0,
-    }
+    Convex::new(points.iter().map(|&(x, y)| DVec2::new(x, y)).collect(), 0.0)
 }
 
 fn near(a: f64, b: f64, tol: f64) -> bool {
@@ -425,10 +422,7 @@ fn random_polygon(rng: &mut Rng) -> Convex {
             .collect();
         let hull = convex_hull(&pts);
         if hull.vertices.len() >= 3 {
-            let c = Convex {
-                vertices: hull.vertices,
-                radius: 0.0,
-            };
+            let c = Convex::new(hull.vertices, 0.0);
             let pose = Pose::new(
                 DVec2::new(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)),
                 rng.range(0.0, std::f64::consts::TAU),
@@ -611,10 +605,7 @@ fn random_sweeps_never_miss_and_the_truth_is_a_real_first_contact() {
         }
         let v = DVec2::new(rng.range(-6.0, 6.0), rng.range(-6.0, 6.0));
         let check = check_swept_claim(&a, &b, v);
-        let moved = |t: f64| Convex {
-            vertices: a.vertices.iter().map(|&p| p + v * t).collect(),
-            radius: a.radius,
-        };
+        let moved = |t: f64| Convex::new(a.vertices.iter().map(|&p| p + v * t).collect(), a.radius);
         match check.first_contact {
             Some(t) => {
                 hits += 1;

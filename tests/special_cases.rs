@@ -21,10 +21,7 @@ fn v(x: f64, y: f64) -> DVec2 {
 }
 
 fn poly(points: &[(f64, f64)]) -> Convex {
-    Convex {
-        vertices: points.iter().map(|&(x, y)| v(x, y)).collect(),
-        radius: 0.0,
-    }
+    Convex::new(points.iter().map(|&(x, y)| v(x, y)).collect(), 0.0)
 }
 
 fn moved(c: &Convex, by: DVec2) -> Convex {
@@ -706,10 +703,7 @@ fn random_polygon(rng: &mut Rng) -> Convex {
         let pts: Vec<DVec2> = (0..n).map(|_| rng.point(-1.5, 1.5)).collect();
         let hull = convex_hull(&pts);
         if hull.vertices.len() >= 3 {
-            let c = Convex {
-                vertices: hull.vertices,
-                radius: 0.0,
-            };
+            let c = Convex::new(hull.vertices, 0.0);
             return c.transformed(&Pose::new(rng.point(-1.0, 1.0), rng.range(0.0, 6.3)));
         }
     }

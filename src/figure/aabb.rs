@@ -259,10 +259,7 @@ mod tests {
         assert!((push + DVec2::from(r.separation)).length() < 1e-12);
         // A moved by it just touches B.
         let bodies = scene.bodies().unwrap();
-        let moved = Convex {
-            vertices: bodies.a.vertices.iter().map(|v| *v + push).collect(),
-            radius: 0.0,
-        };
+        let moved = Convex::new(bodies.a.vertices.iter().map(|v| *v + push).collect(), 0.0);
         assert!(crate::geometry::contact(&moved, &bodies.b).distance.abs() < 1e-12);
         // The MD is the box from minB − maxA to maxB − minA, with four edges of each colour.
         let coloured = |c| common::md_edges_in(&f.config, c);

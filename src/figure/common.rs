@@ -49,10 +49,7 @@ pub fn body(shape: &Convex, which: Source, alpha: u8) -> Mark {
 /// came from (the first article's red and green edges). `alpha` as in [`body`].
 pub fn minkowski(md: &MinkowskiDifference, alpha: u8) -> Vec<Mark> {
     let mut marks = Vec::with_capacity(md.edges.len() + 2);
-    let core = Convex {
-        vertices: md.strict_vertices(),
-        radius: md.radius,
-    };
+    let core = Convex::new(md.strict_vertices(), md.radius);
     let stroke = Some(Stroke::solid(
         palette::AXES.with_alpha(alpha),
         style::MD_OUTLINE_WIDTH,
@@ -340,14 +337,14 @@ pub fn swept_hull(a: &Convex, d: DVec2) -> Convex {
     let mut points = a.vertices.clone();
     points.extend(a.vertices.iter().map(|p| *p + d));
     let hull = crate::geometry::hull::convex_hull(&points);
-    Convex {
-        vertices: if hull.vertices.is_empty() {
+    Convex::new(
+        if hull.vertices.is_empty() {
             a.vertices.clone()
         } else {
             hull.vertices
         },
-        radius: a.radius,
-    }
+        a.radius,
+    )
 }
 
 /// [`swept_hull`] drawn: dashed in the colour of swept things, faintly filled.

@@ -146,10 +146,7 @@ fn faded(mut m: Mark) -> Mark {
 
 /// The difference at `t = 0`, dashed: how it looked before the motion.
 fn earlier_md(start: &Placed) -> Mark {
-    let core = crate::geometry::Convex {
-        vertices: start.md.strict_vertices(),
-        radius: start.md.radius,
-    };
+    let core = crate::geometry::Convex::new(start.md.strict_vertices(), start.md.radius);
     common::outline_in(&core, palette::EARLIER_MD, OPAQUE, true)
 }
 

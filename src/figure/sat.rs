@@ -183,9 +183,8 @@ impl Computed {
 
         // The axis lines clear A, B and A moved (world); B ⊖ A, the origin and B ⊖ A moved by
         // −rel (configuration space).
-        let shifted = |vertices: &[DVec2], d: DVec2| Convex {
-            vertices: vertices.iter().map(|v| *v + d).collect(),
-            radius: 0.0,
+        let shifted = |vertices: &[DVec2], d: DVec2| {
+            Convex::new(vertices.iter().map(|v| *v + d).collect(), 0.0)
         };
         let mut world_parts = vec![a.clone(), b.clone()];
         let md_core = shifted(&md.strict_vertices(), DVec2::ZERO);

@@ -235,10 +235,7 @@ mod tests {
     fn an_md_edge_rounded_to_nothing_does_not_turn_inside_out() {
         // A segment 2·10⁻³⁰⁰ long at the centre of a box: b − a rounds both ends to the same
         // point, so the MD has zero-long edges. The segment is 1.5 inside the box's sides.
-        let a = Convex {
-            vertices: vec![DVec2::new(-1e-300, 0.0), DVec2::new(1e-300, 0.0)],
-            radius: 0.0,
-        };
+        let a = Convex::new(vec![DVec2::new(-1e-300, 0.0), DVec2::new(1e-300, 0.0)], 0.0);
         let b = body(
             Shape::Box {
                 half_extents: DVec2::new(1.5, 2.0),
@@ -292,12 +289,12 @@ mod tests {
         // the segment was read as outside, and the contact as apart by 3.8·10⁻⁸.
         let tip = DVec2::new(1.0200000000000001e-7, 4.800000016022124e-8);
         assert!(orient(DVec2::new(0.0, 1e-323), DVec2::ZERO, tip) > 0.0);
-        let a = Convex {
-            vertices: vec![DVec2::new(-5.999999999999994e-9, 4.799999983977879e-8), tip],
-            radius: 0.0,
-        };
-        let b = Convex {
-            vertices: vec![
+        let a = Convex::new(
+            vec![DVec2::new(-5.999999999999994e-9, 4.799999983977879e-8), tip],
+            0.0,
+        );
+        let b = Convex::new(
+            vec![
                 DVec2::ZERO,
                 DVec2::new(0.5, 6.246034871662395e-31),
                 DVec2::new(1.5, 1.500000048),
@@ -305,8 +302,8 @@ mod tests {
                 DVec2::new(0.5, 0.500000077),
                 DVec2::new(0.0, 1e-323),
             ],
-            radius: 0.0,
-        };
+            0.0,
+        );
         let c = contact(&a, &b);
         assert!((c.distance + 3.818377e-8).abs() < 1e-14, "{c:?}");
         // Out through the diagonal side (slope 1 + 1.5·10⁻⁷).

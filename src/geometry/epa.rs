@@ -1040,10 +1040,7 @@ mod tests {
             "{c:?}"
         );
         // A point core on a segment core: also flat.
-        let seg = Convex {
-            vertices: vec![DVec2::new(-1.0, -1.0), DVec2::new(1.0, 1.0)],
-            radius: 0.0,
-        };
+        let seg = Convex::new(vec![DVec2::new(-1.0, -1.0), DVec2::new(1.0, 1.0)], 0.0);
         let c = gjk_epa_contact(&seg, &Convex::circle(DVec2::new(0.5, 0.5), 0.25)).contact;
         assert!(near(c.distance, -0.25), "{c:?}");
         assert!(near_v(c.normal, DVec2::new(1.0, -1.0).normalize()), "{c:?}");

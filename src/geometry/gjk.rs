@@ -1568,10 +1568,7 @@ mod tests {
 
     #[test]
     fn empty_core_stops_at_once() {
-        let a = Convex {
-            vertices: vec![],
-            radius: 0.0,
-        };
+        let a = Convex::new(vec![], 0.0);
         let g = gjk(&a, &Convex::circle(DVec2::ZERO, 1.0));
         assert_eq!(g.termination, GjkTermination::Empty);
         assert!(g.closest.is_none() && g.steps.is_empty());
@@ -1584,14 +1581,13 @@ mod tests {
         let n = DVec2::from_angle(0.7);
         let a = boxed(1.0, 1.0, 0.0, 0.0, 0.7f64.to_degrees());
         let b = boxed(1.0, 1.0, 0.0, 0.0, 0.7f64.to_degrees());
-        let b = Convex {
-            vertices: b
-                .vertices
+        let b = Convex::new(
+            b.vertices
                 .iter()
                 .map(|v| *v + n * (2.0 + 1e-15) + n.perp() * 0.5)
                 .collect(),
-            radius: 0.0,
-        };
+            0.0,
+        );
         let g = gjk(&a, &b);
         if let Some(c) = g.closest {
             assert!((c.normal - n).length() < 1e-9, "{c:?}");
@@ -1632,10 +1628,7 @@ mod tests {
         use crate::geometry::contact;
         for (a, b) in assorted_pairs() {
             let g = gjk(&a, &b);
-            let core = |c: &Convex| Convex {
-                vertices: c.vertices.clone(),
-                radius: 0.0,
-            };
+            let core = |c: &Convex| Convex::new(c.vertices.clone(), 0.0);
             let exact = contact(&core(&a), &core(&b)).distance.max(0.0);
             let mut last_lower = f64::NEG_INFINITY;
             for s in &g.steps {
@@ -1751,11 +1744,7 @@ mod tests {
             .iter()
             .map(|&t| DVec2::new(t.cos(), 0.25 * t.sin()))
             .collect();
-        Convex {
-            vertices,
-            radius: 0.0,
-        }
-        .transformed(&Pose::new(DVec2::new(x, y), turn))
+        Convex::new(vertices, 0.0).transformed(&Pose::new(DVec2::new(x, y), turn))
     }
 
     /// For every pair of vertices of two small polygons apart, `nearer_neighbour` answers what

@@ -565,10 +565,7 @@ mod tests {
     }
 
     fn poly(v: &[(f64, f64)]) -> Convex {
-        Convex {
-            vertices: v.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
-            radius: 0.0,
-        }
+        Convex::new(v.iter().map(|&(x, y)| DVec2::new(x, y)).collect(), 0.0)
     }
 
     /// A = [−1, 1]², B = [0, 2] × [−0.5, 0.5]: by hand, B ⊖ A = [−1, 3] × [−1.5, 1.5].

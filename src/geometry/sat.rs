@@ -636,15 +636,15 @@ mod tests {
     use super::*;
 
     fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Convex {
-        Convex {
-            vertices: vec![
+        Convex::new(
+            vec![
                 DVec2::new(x0, y0),
                 DVec2::new(x1, y0),
                 DVec2::new(x1, y1),
                 DVec2::new(x0, y1),
             ],
-            radius: 0.0,
-        }
+            0.0,
+        )
     }
 
     #[test]
@@ -664,10 +664,7 @@ mod tests {
     fn the_articles_code_pushes_the_long_way_when_one_shape_contains_the_other() {
         // A triangle holding a small triangle near its long bottom edge: neither has an edge
         // whose axis faces down, so the article's minima comparison never sees the short side.
-        let tri = |p: [[f64; 2]; 3]| Convex {
-            vertices: p.iter().map(|&v| DVec2::from(v)).collect(),
-            radius: 0.0,
-        };
+        let tri = |p: [[f64; 2]; 3]| Convex::new(p.iter().map(|&v| DVec2::from(v)).collect(), 0.0);
         let a = tri([[-4.0, -2.0], [4.0, -2.0], [0.0, 4.0]]);
         let b = tri([[-1.0, -1.5], [1.0, -1.5], [0.0, -0.5]]);
         let art = article_polygon_collision(&a, &b, DVec2::ZERO).unwrap();

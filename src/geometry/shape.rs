@@ -6,7 +6,7 @@
 //! of their cores dilated by the sum of the radii, so one set of polygon algorithms serves all.
 
 use super::hull::{convex_hull, is_strictly_convex_ccw, HullNote};
-use super::support::CoreShape;
+use super::support::{CoreShape, Sectors};
 use super::{outward_normal, DVec2};
 
 /// What a body is, in its own frame (y-up, centred on the body's position).
@@ -238,10 +238,35 @@ pub enum ShapeError {
 /// `vertices` are counter-clockwise with no duplicates and no three in a row collinear; a
 /// single vertex is a point (a circle's core), two are a segment (a capsule's core). Edge `i`
 /// runs from vertex `i` to vertex `i + 1` (cyclically).
-#[derive(Clone, Debug, PartialEq)]
+///
+/// A large core (one that support searches bisect rather than scan) can carry a table of where
+/// its support searches start, by the direction's sector ([`Convex::indexed`]; every shape from
+/// [`Shape::to_convex`] has it): a look-up and a short climb in place of a bisection of the
+/// whole cycle. The table is read only by the searches and checked by their climb, so a table
+/// left behind by a change to `vertices` costs time, never the answer.
+#[derive(Clone)]
 pub struct Convex {
     pub vertices: Vec<DVec2>,
     pub radius: f64,
+    /// Where support searches start, by the direction's sector (`None` for a small core or one
+    /// built without it).
+    pub(crate) sectors: Option<Sectors>,
+}
+
+impl PartialEq for Convex {
+    /// The same vertices and radius (whether either carries the table does not matter).
+    fn eq(&self, other: &Self) -> bool {
+        self.vertices == other.vertices && self.radius == other.radius
+    }
+}
+
+impl std::fmt::Debug for Convex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Convex")
+            .field("vertices", &self.vertices)
+            .field("radius", &self.radius)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Two support values count as tied when they differ by less than this fraction of the shape's
@@ -281,10 +306,7 @@ impl Shape {
         };
         match self {
             Shape::Circle { radius } => Ok((
-                Convex {
-                    vertices: vec![DVec2::ZERO],
-                    radius: size("radius", *radius)?,
-                },
+                Convex::new(vec![DVec2::ZERO], size("radius", *radius)?),
                 vec![],
             )),
             Shape::Box { half_extents } => {
@@ -298,13 +320,7 @@ impl Shape {
                 ];
                 // A box with a zero extent is a segment (or a point): the hull says which.
                 let hull = convex_hull(&corners);
-                Ok((
-                    Convex {
-                        vertices: hull.vertices,
-                        radius: 0.0,
-                    },
-                    vec![],
-                ))
+                Ok((Convex::new(hull.vertices, 0.0), vec![]))
             }
             Shape::Capsule {
                 half_length,
@@ -317,13 +333,7 @@ impl Shape {
                 } else {
                     vec![DVec2::new(-h, 0.0), DVec2::new(h, 0.0)]
                 };
-                Ok((
-                    Convex {
-                        vertices,
-                        radius: r,
-                    },
-                    vec![],
-                ))
+                Ok((Convex::new(vertices, r), vec![]))
             }
             Shape::Polygon { vertices, radius } => {
                 let r = size("radius", *radius)?;
@@ -346,25 +356,36 @@ impl Shape {
                         count: vertices.len(),
                     });
                 }
-                Ok((
-                    Convex {
-                        vertices: hull.vertices,
-                        radius: r,
-                    },
-                    hull.notes,
-                ))
+                Ok((Convex::new(hull.vertices, r).indexed(), hull.notes))
             }
         }
     }
 }
 
 impl Convex {
+    /// The core with these vertices (counter-clockwise, as the type's doc says) and radius,
+    /// without the search table ([`Convex::indexed`] adds it).
+    pub fn new(vertices: Vec<DVec2>, radius: f64) -> Self {
+        Convex {
+            vertices,
+            radius,
+            sectors: None,
+        }
+    }
+
+    /// The same core with the table of where its support searches start, by the direction's
+    /// sector (see the type's doc), for a core large enough that its searches bisect rather
+    /// than scan: O(n) once, for searches in any direction that then look at a few vertices
+    /// where the bisection of the cycle looks at 2 log₂ n or more. Meant for a shape kept in its
+    /// own frame and queried many times; a copy moved into the world needs a table of its own.
+    pub fn indexed(mut self) -> Self {
+        self.sectors = Sectors::of(&self.vertices);
+        self
+    }
+
     /// A point (a circle's core) at `centre`.
     pub fn circle(centre: DVec2, radius: f64) -> Self {
-        Convex {
-            vertices: vec![centre],
-            radius,
-        }
+        Convex::new(vec![centre], radius)
     }
 
     /// This shape moved to `pose` (from the body's frame to the world). Rounding can make two
@@ -377,10 +398,10 @@ impl Convex {
 
     /// The shape placed by `placement` (the rotation worked out once, not once per vertex).
     pub fn placed(&self, placement: &Placement) -> Convex {
-        Convex {
-            vertices: tidy_convex(self.vertices.iter().map(|&v| placement.apply(v)).collect()),
-            radius: self.radius,
-        }
+        Convex::new(
+            tidy_convex(self.vertices.iter().map(|&v| placement.apply(v)).collect()),
+            self.radius,
+        )
     }
 
     /// Number of edges: 0 for a point, 2 for a segment (there and back), n for an n-gon.
@@ -621,15 +642,15 @@ mod tests {
 
     #[test]
     fn wraparound_tie_is_in_counter_clockwise_order() {
-        let c = Convex {
-            vertices: vec![
+        let c = Convex::new(
+            vec![
                 DVec2::new(0.0, 0.0),
                 DVec2::new(1.0, 0.0),
                 DVec2::new(1.0, 1.0),
                 DVec2::new(0.0, 1.0),
             ],
-            radius: 0.0,
-        };
+            0.0,
+        );
         assert_eq!(c.support_vertices(DVec2::new(-1.0, 0.0)), vec![3, 0]);
     }
 
@@ -705,14 +726,14 @@ mod tests {
 
     #[test]
     fn ties_scale_with_the_shape_not_with_its_distance_from_the_origin() {
-        let tri = Convex {
-            vertices: vec![
+        let tri = Convex::new(
+            vec![
                 DVec2::new(-1e-3, -1e-3),
                 DVec2::new(1e-3, -1e-3),
                 DVec2::new(0.0, 1e-3),
             ],
-            radius: 0.0,
-        };
+            0.0,
+        );
         let far = tri.transformed(&Pose::new(DVec2::new(1e6, 0.0), 0.0));
         assert_eq!(far.support_vertices(DVec2::new(1.0, 0.3)), vec![1]);
         assert_eq!(far.support_vertices(DVec2::new(0.0, -1.0)).len(), 2);

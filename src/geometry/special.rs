@@ -110,10 +110,7 @@ impl Aabb {
     pub fn to_convex(&self) -> Convex {
         let (lo, hi) = (self.min(), self.max());
         let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
-        Convex {
-            vertices: convex_hull(&corners).vertices,
-            radius: 0.0,
-        }
+        Convex::new(convex_hull(&corners).vertices, 0.0)
     }
 }
 

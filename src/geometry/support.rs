@@ -22,7 +22,10 @@
 //! The first query has no last answer. It bisects the cycle instead (O(log n), after Dan
 //! Sunday's extreme-point search) and climbs from where that lands; [`extreme_vertex`] is that
 //! alone, for searches in unrelated directions such as GJK's. Should rounding mislead the
-//! bisection (a vertex it looked at is higher than the answer), a scan decides.
+//! bisection (a vertex it looked at is higher than the answer), a scan decides. A large core
+//! kept in its own frame can carry a table that gives, for the direction's sector, the arc of
+//! vertices that holds the answer ([`Convex::indexed`]): the search then looks along that arc,
+//! mostly a vertex or two, and climbs from there as from any start.
 //!
 //! IMPORTANT NOTE: this relies on the shape being convex, as every [`Convex`] is. Rounding can
 //! break the single peak only among vertices whose dot products agree to a few ulps: beside the
@@ -36,13 +39,112 @@ use super::{around, first_not, on, steps, Convex, DVec2, Placement, Pose};
 use std::borrow::Cow;
 
 /// The first core vertex with the largest dot product with `dir` (the lowest index among exactly
-/// equal ones), in O(log n): one bisection and a short climb, no hint needed.
+/// equal ones), in O(log n), no hint needed: on a core with the table of sectors
+/// ([`Convex::indexed`]) a look-up and a short climb (a bisection of the sector's arc where the
+/// edges' directions crowd), else one bisection of the cycle and a short climb.
 pub fn extreme_vertex(shape: &Convex, dir: DVec2) -> usize {
     let key = |v: DVec2| v.dot(dir);
     if shape.vertices.len() < BISECT_FROM {
         return scan(&shape.vertices, &key); // what `peak` would do, without its detour
     }
+    extreme_vertex_of_many(shape, dir)
+}
+
+/// [`extreme_vertex`] of a core of [`BISECT_FROM`] vertices or more (apart, so that the small
+/// cores' scan keeps its own short call).
+#[inline(never)]
+fn extreme_vertex_of_many(shape: &Convex, dir: DVec2) -> usize {
+    let key = |v: DVec2| v.dot(dir);
+    if let Some(arc) = shape.sectors.as_ref().and_then(|s| s.arc(dir)) {
+        return peak_between(&shape.vertices, &key, arc);
+    }
     peak(&shape.vertices, [None, None], &key)
+}
+
+/// Where a large core's support searches start ([`Convex::indexed`]): the directions cut into
+/// `B` sectors of equal pseudo-angle (a power of two, about one for each vertex), and for each
+/// sector the arc of vertices that holds the extreme vertex of every direction in it, from the
+/// extreme along the sector's first direction to the extreme along the next sector's first.
+/// Entry `k` is where sector `k`'s arc begins and entry `k + 1` where it ends (entry `B` is
+/// entry 0 again). As a direction turns counter-clockwise its extreme vertex moves on
+/// counter-clockwise, so where the edges' directions are spread evenly an arc is a vertex or
+/// two, and where they crowd (the ends of a long thin polygon) a longer arc is bisected alone.
+#[derive(Clone)]
+pub(crate) struct Sectors(Box<[u32]>);
+
+/// The most sectors a table has (a larger polygon's arcs are longer, and bisected).
+const MOST_SECTORS: usize = 4096;
+
+impl Sectors {
+    /// The table for a core with these vertices; `None` below [`BISECT_FROM`] vertices, where
+    /// searches scan, or with more vertices than the table can number.
+    pub(crate) fn of(vertices: &[DVec2]) -> Option<Sectors> {
+        let n = vertices.len();
+        if n < BISECT_FROM || u32::try_from(n).is_err() {
+            return None;
+        }
+        let b = n.next_power_of_two().min(MOST_SECTORS);
+        let first = |k: usize| from_pseudo_angle(4.0 * k as f64 / b as f64);
+        let key = |d: DVec2| move |v: DVec2| v.dot(d);
+        let mut starts = Vec::with_capacity(b + 1);
+        // Each sector's first extreme by climbing from the last: O(n + b) in all.
+        let mut at = peak(vertices, [None, None], &key(first(0)));
+        starts.push(at as u32);
+        for k in 1..b {
+            let along = key(first(k));
+            at = climb(vertices, (at, along(vertices[at])), &along);
+            starts.push(at as u32);
+        }
+        starts.push(starts[0]);
+        Some(Sectors(starts.into()))
+    }
+
+    /// The arc of vertices expected to hold the extreme vertex along `dir` (`None` for a zero
+    /// direction or one with a NaN). Rounding of `dir`'s pseudo-angle near a sector's edge can put
+    /// the answer a vertex outside; the climb that ends the search steps to it.
+    #[inline]
+    fn arc(&self, dir: DVec2) -> Option<[usize; 2]> {
+        let p = pseudo_angle(dir);
+        if p.is_nan() {
+            return None;
+        }
+        let b = self.0.len() - 1;
+        // `as` saturates; a pseudo-angle rounded up to 4 is the last sector's.
+        let k = ((p * (b / 4) as f64) as usize).min(b - 1);
+        Some([self.0[k] as usize, self.0[k + 1] as usize])
+    }
+}
+
+impl std::fmt::Debug for Sectors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Sectors({})", self.0.len() - 1)
+    }
+}
+
+/// A number in `[0, 4)` that grows with `d`'s angle counter-clockwise from +x as the angle
+/// does (0 along +x, 1 along +y, 2 along −x, 3 along −y): where `d` meets the diamond
+/// `|x| + |y| = 1`, measured along it. One division, no trigonometry. NaN for a zero direction
+/// or one with a NaN.
+#[inline]
+fn pseudo_angle(d: DVec2) -> f64 {
+    let t = d.y / (d.x.abs() + d.y.abs());
+    if d.x < 0.0 {
+        2.0 - t
+    } else if t < 0.0 {
+        4.0 + t
+    } else {
+        t
+    }
+}
+
+/// A direction whose [`pseudo_angle`] is `p` (in `[0, 4)`): the point of the diamond.
+fn from_pseudo_angle(p: f64) -> DVec2 {
+    match p {
+        p if p < 1.0 => DVec2::new(1.0 - p, p),
+        p if p < 2.0 => DVec2::new(1.0 - p, 2.0 - p),
+        p if p < 3.0 => DVec2::new(p - 3.0, 2.0 - p),
+        p => DVec2::new(p - 3.0, p - 4.0),
+    }
 }
 
 /// [`extreme_vertex`] when the answer is expected at or near vertex `near` (the last answer along
@@ -212,7 +314,7 @@ impl CoreShape for Convex {
         }
         // Keyed by the coordinate itself: the same vertices as `extreme(±X)` and `extreme(±Y)`
         // (a dot product with an axis is the coordinate, exactly), without the multiplications.
-        AxisExtremes(extremes_round(v, |p| p.x, |p| p.y))
+        AxisExtremes(extremes_round(v, self.extreme(DVec2::X), |p| p.x, |p| p.y))
     }
 }
 
@@ -231,17 +333,17 @@ fn placed_bounds(vertices: &[DVec2], placement: &Placement) -> (DVec2, DVec2) {
 
 /// The extreme vertices of a large convex polygon along `+u`, `+w`, `−u` and `−w`, where `along`
 /// and `across` are the dot products with `u` and with `w`, a quarter turn counter-clockwise
-/// from `u`. The first by a bisection of the whole cycle; from there on, each by a bisection of
-/// the arc that holds it: counter-clockwise from the extreme along `u`, the values along `u`
-/// fall to the least and rise back; the extreme along `w` lies between those two, and the
-/// extreme along `−w` between the least and the first again.
+/// from `u`, and `first` is the extreme along `u` (by [`extreme_vertex`]). From there on, each
+/// by a bisection of the arc that holds it: counter-clockwise from the extreme along `u`, the
+/// values along `u` fall to the least and rise back; the extreme along `w` lies between those
+/// two, and the extreme along `−w` between the least and the first again.
 fn extremes_round(
     v: &[DVec2],
+    first: usize,
     along: impl Fn(DVec2) -> f64,
     across: impl Fn(DVec2) -> f64,
 ) -> [usize; 4] {
     let n = v.len();
-    let first = peak(v, [None, None], &along);
     let opposite = peak_between(v, &|p: DVec2| -along(p), [first, first + n - 1]);
     let quarter = peak_between(v, &across, [first, opposite]);
     let three_quarters = peak_between(v, &|p: DVec2| -across(p), [opposite, first]);
@@ -332,7 +434,8 @@ impl CoreShape for Posed<'_> {
         }
         // The world axes in the core's frame: the same dot products as `extreme` takes.
         let (u, w) = (self.turned_back(DVec2::X), self.turned_back(DVec2::Y));
-        AxisExtremes(extremes_round(v, |p| p.dot(u), |p| p.dot(w)))
+        let first = extreme_vertex(self.local, u);
+        AxisExtremes(extremes_round(v, first, |p| p.dot(u), |p| p.dot(w)))
     }
 }
 
@@ -700,10 +803,7 @@ mod tests {
         prop_assert_eq!(shape.bounds(), (lo, hi));
         // The axis extremes, of the shape and of it placed by a pose, are the extreme vertices
         // along the axes.
-        let posed_local = Convex {
-            vertices: shape.vertices.iter().map(|&p| p - lo).collect(),
-            radius: 0.0,
-        };
+        let posed_local = Convex::new(shape.vertices.iter().map(|&p| p - lo).collect(), 0.0);
         let posed = Posed::new(&posed_local, &Pose::new(lo, 0.7 + dirs.len() as f64));
         let (ours, theirs) = (shape.axis_extremes(), posed.axis_extremes());
         prop_assert_eq!(ours.0, AXES.map(|d| shape.extreme(d)));
@@ -783,6 +883,10 @@ mod tests {
                 let every = (dirs.len() / 150).max(1);
                 let sample: Vec<DVec2> = dirs.iter().step_by(every).chain(dirs.iter().rev().take(28)).copied().collect();
                 check_bisection(shape, &sample)?;
+                // The same searches started from the table of sectors: the same answers.
+                let indexed = shape.clone().indexed();
+                prop_assert_eq!(indexed.sectors.is_some(), shape.vertices.len() >= BISECT_FROM);
+                check_bisection(&indexed, &sample)?;
             }
         }
     }
@@ -803,6 +907,102 @@ mod tests {
         }
     }
 
+    #[test]
+    fn sectors_look_at_fewer_vertices_than_the_bisection() {
+        let oval: Vec<(f64, f64)> = (0..3000)
+            .map(|k| {
+                let t = k as f64 * 2.399963;
+                (3.0 * t.cos() + 0.5 * (2.0 * t).sin(), t.sin())
+            })
+            .collect();
+        let oval = polygon_from(&oval, 0.0).unwrap();
+        let thin = regular_polygon(256, 1.0, DVec2::ZERO, 0.0);
+        let thin = Convex::new(
+            thin.vertices
+                .iter()
+                .map(|&v| v * DVec2::new(1.0, 0.01))
+                .collect(),
+            0.0,
+        );
+        for (shape, most) in [
+            (regular_polygon(4096, 1.0, DVec2::ZERO, 0.3), 6),
+            (regular_polygon(24, 1.0, DVec2::ZERO, 0.3), 6),
+            (oval, 20),
+            (thin, 20),
+        ] {
+            let shape = shape.indexed();
+            let sectors = shape.sectors.as_ref().expect("a large core has the table");
+            let (mut looks, mut bisection_looks) = (0, 0);
+            for k in 0..720 {
+                let d = DVec2::from_angle(k as f64 * 0.0087) * 0.5;
+                let count = std::cell::Cell::new(0usize);
+                let key = |v: DVec2| {
+                    count.set(count.get() + 1);
+                    v.dot(d)
+                };
+                let found = peak_between(&shape.vertices, &key, sectors.arc(d).unwrap());
+                assert_eq!(found, scan(&shape.vertices, &|v: DVec2| v.dot(d)));
+                assert_eq!(found, extreme_vertex(&shape, d));
+                assert!(
+                    count.get() <= most,
+                    "{} looks for direction {k}",
+                    count.get()
+                );
+                looks += count.replace(0);
+                peak(&shape.vertices, [None, None], &key);
+                bisection_looks += count.get();
+            }
+            assert!(
+                2 * looks < bisection_looks,
+                "{looks} against {bisection_looks}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_table_left_behind_costs_time_not_the_answer() {
+        // The table of a 300-gon on a core whose vertices were replaced by fewer, by more, and
+        // by the same number turned.
+        let table = regular_polygon(300, 1.0, DVec2::ZERO, 0.0)
+            .indexed()
+            .sectors;
+        let dirs: Vec<DVec2> = (0..500)
+            .map(|k| DVec2::from_angle(k as f64 * 0.0131))
+            .collect();
+        for other in [
+            regular_polygon(40, 2.0, DVec2::new(3.0, -1.0), 0.2),
+            regular_polygon(1000, 0.5, DVec2::ZERO, 1.0),
+            regular_polygon(300, 1.0, DVec2::ZERO, 2.5),
+        ] {
+            let mut stale = other.clone();
+            stale.sectors = table.clone();
+            for &d in &dirs {
+                assert_eq!(extreme_vertex(&stale, d), extreme_vertex(&other, d));
+                assert_eq!(
+                    extreme_vertex(&stale, d),
+                    scan(&other.vertices, &|v: DVec2| v.dot(d))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pseudo_angles_grow_with_the_angle() {
+        let mut last = -1.0;
+        for k in 0..10_000 {
+            let d = DVec2::from_angle(k as f64 * std::f64::consts::TAU / 10_000.0) * 7.0;
+            let p = pseudo_angle(d);
+            assert!((0.0..4.0).contains(&p) && p > last, "{k}: {p} after {last}");
+            last = p;
+            // The direction back from it points the same way.
+            let back = from_pseudo_angle(p);
+            assert!(back.perp_dot(d).abs() < 1e-12 * d.length() && back.dot(d) > 0.0);
+        }
+        for d in [DVec2::ZERO, DVec2::NAN, DVec2::new(f64::NAN, 1.0)] {
+            assert!(pseudo_angle(d).is_nan(), "{d:?}");
+        }
+    }
+
     fn check_looks(shape: &Convex) {
         for k in 0..64 {
             let d = DVec2::from_angle(k as f64 * 0.1);
@@ -820,10 +1020,7 @@ mod tests {
     #[test]
     fn points_and_segments_answer_as_the_scans_do() {
         let point = Convex::circle(DVec2::new(1.0, 2.0), 0.5);
-        let segment = Convex {
-            vertices: vec![DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)],
-            radius: 0.25,
-        };
+        let segment = Convex::new(vec![DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)], 0.25);
         let dirs: Vec<DVec2> = (0..32)
             .map(|k| DVec2::from_angle(k as f64 * std::f64::consts::TAU / 32.0))
             .collect();
@@ -838,10 +1035,7 @@ mod tests {
             let (p, q) = (DVec2::from(corners[side]), DVec2::from(corners[side + 1]));
             square.extend((0..4).map(|k| p + (q - p) * (k as f64 / 4.0)));
         }
-        let square = Convex {
-            vertices: square,
-            radius: 0.0,
-        };
+        let square = Convex::new(square, 0.0);
         // Small whole-number directions keep every dot product exact, so the runs are exact.
         let whole: Vec<DVec2> = (-2..=2)
             .flat_map(|x| (-2..=2).map(move |y| DVec2::new(x as f64, y as f64)))

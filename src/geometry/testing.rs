@@ -63,19 +63,13 @@ pub fn regular_polygon(n: usize, r: f64, centre: DVec2, turn: f64) -> Convex {
     let vertices = (0..n)
         .map(|k| centre + DVec2::from_angle(turn + std::f64::consts::TAU * k as f64 / n as f64) * r)
         .collect();
-    Convex {
-        vertices,
-        radius: 0.0,
-    }
+    Convex::new(vertices, 0.0)
 }
 
 /// The core with these vertices (counter-clockwise, exactly as written) and no radius: for
 /// scenes kept digit for digit, as the fuzz driver found them.
 pub fn core_of(points: &[[f64; 2]]) -> Convex {
-    Convex {
-        vertices: points.iter().map(|&p| DVec2::from(p)).collect(),
-        radius: 0.0,
-    }
+    Convex::new(points.iter().map(|&p| DVec2::from(p)).collect(), 0.0)
 }
 
 /// Equal to within 10⁻¹² (absolute): unit-sized scenes whose answers are known exactly.

@@ -1694,12 +1694,12 @@ mod tests {
     /// A sharp triangle at `at`, turned by `turn`: corners whose normals turn by more than a
     /// right angle.
     fn sliver(at: DVec2, turn: f64) -> Convex {
-        Convex {
-            vertices: [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
+        Convex::new(
+            [DVec2::ZERO, DVec2::new(1.2, 0.1), DVec2::new(0.1, 0.15)]
                 .map(|v| at + DVec2::from_angle(turn).rotate(v))
                 .to_vec(),
-            radius: 0.0,
-        }
+            0.0,
+        )
     }
 
     #[test]
@@ -1742,21 +1742,23 @@ mod tests {
         // GJK's tolerance), the exact contact too, the pass giving way.
         use crate::geometry::query::depth::SHOWN_SMALL_MAX;
         use std::f64::consts::TAU;
-        let ellipse = |n: usize| Convex {
-            vertices: (0..n)
-                .map(|k| DVec2::from_angle(TAU * k as f64 / n as f64) * DVec2::new(3.0, 1.2))
-                .collect(),
-            radius: 0.0,
+        let ellipse = |n: usize| {
+            Convex::new(
+                (0..n)
+                    .map(|k| DVec2::from_angle(TAU * k as f64 / n as f64) * DVec2::new(3.0, 1.2))
+                    .collect(),
+                0.0,
+            )
         };
         // `core` moved so that its vertex farthest along `−dir` lies `reach` inside the
         // polygon's vertex farthest along `dir`, towards the other side.
         let poking = |polygon: &Convex, core: Convex, dir: DVec2, reach: f64| {
             let most = |c: &Convex, d: DVec2| c.vertices[extreme_vertex(c, d)];
             let shift = most(polygon, dir) - dir * reach - most(&core, -dir);
-            let moved = Convex {
-                vertices: core.vertices.iter().map(|&v| v + shift).collect(),
-                radius: core.radius,
-            };
+            let moved = Convex::new(
+                core.vertices.iter().map(|&v| v + shift).collect(),
+                core.radius,
+            );
             // (A thin core lying across `dir` may have its middle inside: the first route's.)
             (!strictly_inside(&polygon.vertices, middle(&moved.vertices))).then_some(moved)
         };
@@ -1958,14 +1960,13 @@ mod tests {
         assert!(near_v(f.nearest.1, DVec2::new(-1.0, 0.0)), "{f:?}");
         // The triangle in a frame of its own, placed where it was: the same face and corner.
         let placed = Placement::from(Pose::new(DVec2::new(0.3, -2.0), 0.8));
-        let own = Convex {
-            vertices: tip
-                .vertices
+        let own = Convex::new(
+            tip.vertices
                 .iter()
                 .map(|&v| placed.apply_inverse(v))
                 .collect(),
-            radius: 0.0,
-        };
+            0.0,
+        );
         let seen = leading_face(&own, &a, Placement::IDENTITY.relative_to(&placed)).unwrap();
         assert_eq!(
             (seen.from_a, seen.face, seen.vertex),
@@ -2125,14 +2126,8 @@ mod tests {
             let mut end = || DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5);
             let b = match round % 3 {
                 0 => ellipse_core(&mut rng, 24, 60.0),
-                1 => Convex {
-                    vertices: vec![end(), end()],
-                    radius: 0.0,
-                },
-                _ => Convex {
-                    vertices: vec![end()],
-                    radius: 0.0,
-                },
+                1 => Convex::new(vec![end(), end()], 0.0),
+                _ => Convex::new(vec![end()], 0.0),
             };
             let (x, y) = check(&a, &b, &mut rng);
             (apart, equal) = (apart + x, equal + y);
@@ -2199,14 +2194,14 @@ mod tests {
         // between them in both corners' normal cones) settles the pair before any face is
         // looked at; without it, GJK decides.
         let a = Convex::circle(DVec2::splat(-761024.0), 761024.0);
-        let b = Convex {
-            vertices: vec![
+        let b = Convex::new(
+            vec![
                 DVec2::splat(-1.09e-7),
                 DVec2::new(-5.344687647454282e-79, -5.822967230966144e-78),
                 DVec2::new(1e-300, 0.0),
             ],
-            radius: 0.0,
-        };
+            0.0,
+        );
         let (c, route) = contact_by(&a, I, &b, I);
         assert!(matches!(route, Route::Gjk(_) | Route::Faces), "{route:?}");
         let e = exact(&a, &b);
@@ -2221,17 +2216,17 @@ mod tests {
     fn vertices_level_by_rounding_do_not_stop_the_walk() {
         // Seen from A's left face, B's vertices 3 and 4 differ by 2·10⁻¹⁶ in y: their depths
         // round to the same number, and the deepest vertex (5) lies past them.
-        let a = Convex {
-            vertices: vec![
+        let a = Convex::new(
+            vec![
                 DVec2::new(1.0174523374477928, 0.00015230363939267022),
                 DVec2::new(1.0174524754267746, 0.00015230604782479062),
                 DVec2::new(0.9825476625522077, 1.9998476963606078),
                 DVec2::new(0.9825475245732257, 1.9998476939521757),
             ],
-            radius: 0.0,
-        };
-        let b = Convex {
-            vertices: vec![
+            0.0,
+        );
+        let b = Convex::new(
+            vec![
                 DVec2::new(-118080.00000018999, -118080.00000012999),
                 DVec2::new(-118080.0, -118080.000000081),
                 DVec2::new(-2.0, -6.0),
@@ -2239,8 +2234,8 @@ mod tests {
                 DVec2::new(1.0000000000000002, 1.0000000000000002),
                 DVec2::new(0.0, 401024.0),
             ],
-            radius: 0.0,
-        };
+            0.0,
+        );
         let (c, route) = contact_by(&a, I, &b, I);
         assert_eq!(route, Route::Faces);
         assert!((c.distance - exact(&a, &b).distance).abs() < 1e-9, "{c:?}");
@@ -2323,10 +2318,7 @@ mod tests {
         // A circle's centre inside a polygon's core, and a capsule's core poking into it.
         let dot = Convex::circle(DVec2::new(1.9, 0.2), 0.3);
         assert!(proven(&dot, &a) && proven(&a, &dot));
-        let stick = Convex {
-            vertices: vec![DVec2::new(1.9, 0.0), DVec2::new(3.5, 0.4)],
-            radius: 0.2,
-        };
+        let stick = Convex::new(vec![DVec2::new(1.9, 0.0), DVec2::new(3.5, 0.4)], 0.2);
         assert!(proven(&stick, &a) && proven(&a, &stick));
         // Two thin bars across each other near their ends: halfway between the middles is in
         // neither, but the spokes cross, before any face is measured.

@@ -1067,10 +1067,7 @@ mod tests {
             .to_vec();
         let b_in_a = Placement::new(DVec2::new(3.0 * s, 0.0), 0.0);
         assert!(faces_impact(&tri, &tri, &b_in_a, DVec2::new(2.0 * s, 0.0)).is_err());
-        let core = Convex {
-            vertices: tri,
-            radius: 0.0,
-        };
+        let core = Convex::new(tri, 0.0);
         let cast = linear_time_of_impact(
             &core,
             Placement::IDENTITY,
@@ -1109,16 +1106,7 @@ mod tests {
                 1 => away * apart + away.perp() * (2.0 * reach),
                 _ => -away * (1.0 + rng.unit()),
             };
-            let (a_core, b_core) = (
-                Convex {
-                    vertices: a.clone(),
-                    radius: 0.0,
-                },
-                Convex {
-                    vertices: b.clone(),
-                    radius: 0.0,
-                },
-            );
+            let (a_core, b_core) = (Convex::new(a.clone(), 0.0), Convex::new(b.clone(), 0.0));
             let faces = faces_impact(&a, &b, &b_in_a, d).unwrap();
             let gjk = ray_cast(
                 &a_core,
@@ -1157,16 +1145,13 @@ mod tests {
     /// their normal turned by about 10⁻⁶), and a path that passes the disc by 10⁻⁹ misses.
     #[test]
     fn a_glancing_ray_ends_on_the_corners_disc() {
-        let pentagon = Convex {
-            vertices: (0..5)
+        let pentagon = Convex::new(
+            (0..5)
                 .map(|k| DVec2::from_angle(TAU * k as f64 / 5.0))
                 .collect(),
-            radius: 0.0,
-        };
-        let circle = Convex {
-            vertices: vec![DVec2::ZERO],
-            radius: 0.5,
-        };
+            0.0,
+        );
+        let circle = Convex::new(vec![DVec2::ZERO], 0.5);
         let corner = pentagon.vertices[0]; // (1, 0): its normal cone spans ±36° about +x
         for (offset, start_y) in [(1e-4, -3.0), (1e-2, -2.0), (0.05, -2.5), (1e-7, -3.0)] {
             // The circle's centre moves up the line x = 1 + 0.5 − offset.
@@ -1220,23 +1205,20 @@ mod tests {
         let mut seen = [0; 2];
         for case in 0..600 {
             let n = [40, 64, 256][case % 3];
-            let a = Convex {
-                vertices: polygon(n, 0.5 + rng.unit(), 0.1 + rng.unit(), &mut rng),
-                radius: if case % 2 == 0 { 0.0 } else { 0.1 },
-            };
+            let a = Convex::new(
+                polygon(n, 0.5 + rng.unit(), 0.1 + rng.unit(), &mut rng),
+                if case % 2 == 0 { 0.0 } else { 0.1 },
+            );
             let b = match (case / 3) % 3 {
-                0 => Convex {
-                    vertices: polygon(3 + case % 6, 0.2 + rng.unit(), 0.2 + rng.unit(), &mut rng),
-                    radius: 0.0,
-                },
-                1 => Convex {
-                    vertices: vec![DVec2::ZERO],
-                    radius: 0.1 + rng.unit(),
-                },
-                _ => Convex {
-                    vertices: vec![DVec2::new(-0.5, 0.0), DVec2::new(0.5, 0.0)],
-                    radius: 0.05 + 0.3 * rng.unit(),
-                },
+                0 => Convex::new(
+                    polygon(3 + case % 6, 0.2 + rng.unit(), 0.2 + rng.unit(), &mut rng),
+                    0.0,
+                ),
+                1 => Convex::new(vec![DVec2::ZERO], 0.1 + rng.unit()),
+                _ => Convex::new(
+                    vec![DVec2::new(-0.5, 0.0), DVec2::new(0.5, 0.0)],
+                    0.05 + 0.3 * rng.unit(),
+                ),
             };
             let pose_a = Pose::new(DVec2::new(rng.unit(), rng.unit()) * 6.0, rng.unit() * TAU);
             let angle_b = rng.unit() * TAU;
