@@ -167,26 +167,49 @@ pub fn extreme_vertex_near(shape: &Convex, dir: DVec2, near: usize) -> usize {
 /// climbed from its start) lands next to the peak, and a climb settles the tie rule. A climb
 /// from anywhere ends on the peak of a convex polygon, so a wrong guess costs time, not the
 /// answer; after log₂ n steps (and the short arc's) the climb gives way to the bisection over
-/// the whole cycle. Polygons of fewer than 8 vertices are scanned.
+/// the whole cycle. Polygons of fewer than 8 vertices are scanned. On a core with the table of
+/// sectors ([`Convex::indexed`]), a long arc gives way to the sector's where that is shorter.
 pub fn extreme_vertex_between(shape: &Convex, dir: DVec2, arc: [usize; 2]) -> usize {
     let vertices = &shape.vertices;
     if vertices.len() < ARC_FROM {
         return scan(vertices, &|v: DVec2| v.dot(dir));
     }
-    peak_between(vertices, &|v: DVec2| v.dot(dir), arc)
+    // A long arc (an early EPA edge's) gives way to the sector's where that is shorter.
+    let sector = || shape.sectors.as_ref().and_then(|s| s.arc(dir));
+    peak_between_or(vertices, &|v: DVec2| v.dot(dir), arc, sector)
 }
 
 /// The vertex where `key` peaks, expected on the counter-clockwise arc from `arc[0]` to
 /// `arc[1]`, along which `key` rises and then falls (see [`extreme_vertex_between`]).
 fn peak_between(vertices: &[DVec2], key: &impl Fn(DVec2) -> f64, arc: [usize; 2]) -> usize {
+    peak_between_or(vertices, key, arc, || None)
+}
+
+/// [`peak_between`], where an arc longer than [`SHORT_ARC`] gives way to the arc `other` gives
+/// if that is shorter (asked only then).
+#[inline(always)]
+fn peak_between_or(
+    vertices: &[DVec2],
+    key: &impl Fn(DVec2) -> f64,
+    arc: [usize; 2],
+    other: impl FnOnce() -> Option<[usize; 2]>,
+) -> usize {
     let n = vertices.len();
     // (Arcs from the caller's own searches are in range: no division then.)
     let wrap = |i: usize| if i < n { i } else { i % n };
-    let from = wrap(arc[0]);
+    let mut from = wrap(arc[0]);
+    let mut len = steps(from, wrap(arc[1]), n);
+    if len > SHORT_ARC {
+        if let Some([a, b]) = other() {
+            let shorter = steps(wrap(a), wrap(b), n);
+            if shorter < len {
+                (from, len) = (wrap(a), shorter);
+            }
+        }
+    }
     let at = |k: usize| key(vertices[on(from, k, n)]);
     // The first step along the arc that does not rise: on a short arc, the climb from its
     // start finds it (a step or two, where the bisection looks at two vertices a step).
-    let len = steps(from, wrap(arc[1]), n);
     let (lo, walk) = if len <= SHORT_ARC {
         (0, len)
     } else {
