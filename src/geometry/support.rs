@@ -917,28 +917,27 @@ mod tests {
     #[test]
     fn bisection_looks_at_few_vertices() {
         // A regular 4,096-gon, and the hull of points on a lopsided oval (uneven edges).
-        let oval: Vec<(f64, f64)> = (0..3000)
-            .map(|k| {
-                let t = k as f64 * 2.399963; // golden angle: scattered around the oval
-                (3.0 * t.cos() + 0.5 * (2.0 * t).sin(), t.sin())
-            })
-            .collect();
-        let oval = polygon_from(&oval, 0.0).unwrap();
+        let oval = lopsided_oval();
         assert!(oval.vertices.len() > 1000, "{}", oval.vertices.len());
         for shape in [regular_polygon(4096, 1.0, DVec2::ZERO, 0.3), oval] {
             check_looks(&shape);
         }
     }
 
-    #[test]
-    fn sectors_look_at_fewer_vertices_than_the_bisection() {
-        let oval: Vec<(f64, f64)> = (0..3000)
+    /// The hull of points on a lopsided oval: uneven edges, over a thousand of them.
+    fn lopsided_oval() -> Convex {
+        let points: Vec<(f64, f64)> = (0..3000)
             .map(|k| {
-                let t = k as f64 * 2.399963;
+                let t = k as f64 * 2.399963; // golden angle: scattered around the oval
                 (3.0 * t.cos() + 0.5 * (2.0 * t).sin(), t.sin())
             })
             .collect();
-        let oval = polygon_from(&oval, 0.0).unwrap();
+        polygon_from(&points, 0.0).unwrap()
+    }
+
+    #[test]
+    fn sectors_look_at_fewer_vertices_than_the_bisection() {
+        let oval = lopsided_oval();
         let thin = regular_polygon(256, 1.0, DVec2::ZERO, 0.0);
         let thin = Convex::new(
             thin.vertices

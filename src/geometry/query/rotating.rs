@@ -582,6 +582,21 @@ fn chord_step(
             rotation_of(rate * tau).rotate(u)
         }
     };
+    // The separation's value and its first three derivatives where the centres are `between`
+    // apart and the supports have heights and rises `(h, r)` along `axis`, exact while the
+    // supports stay the same vertices: each support's height a sinusoid (its second
+    // derivative its rate squared times its height with the sign turned, its third that times
+    // its rise), the centres' separation c a line along a turning axis (c'' = 2w·Δv·n⊥ − w²·c,
+    // c''' = −w²·(2Δv·n + c')).
+    let model = |between: DVec2, axis: DVec2, (ha, ra): (f64, f64), (hb, rb): (f64, f64)| {
+        let c = between.dot(axis);
+        let along = dv.dot(axis);
+        let centres_rate = along + w * between.dot(axis.perp());
+        let slope = centres_rate - ra - rb;
+        let curvature = 2.0 * w * dv.dot(axis.perp()) - w * w * c + wa * wa * ha + wb * wb * hb;
+        let jerk = -w * w * (2.0 * along + centres_rate) + wa * wa * ra + wb * wb * rb;
+        (c - ha - hb, slope, curvature, jerk)
+    };
     let separation = |tau: f64, from: (usize, usize)| {
         // A support's height along its turned direction and how fast it rises.
         let support = |core: &Convex, u: DVec2, rate: f64, from: usize| {
@@ -594,15 +609,13 @@ fn chord_step(
         let between = dx + dv * tau;
         let (ha, ra, ia, ua) = support(&a.local, ua, wa, from.0);
         let (hb, rb, ib, ub) = support(&b.local, ub, wb, from.1);
-        let c = between.dot(axis);
-        let along = dv.dot(axis);
-        let centres_rate = along + w * between.dot(axis.perp());
+        let (separation, slope, curvature, jerk) = model(between, axis, (ha, ra), (hb, rb));
         Probe {
             tau,
-            separation: c - ha - hb,
-            slope: centres_rate - ra - rb,
-            curvature: 2.0 * w * dv.dot(axis.perp()) - w * w * c + wa * wa * ha + wb * wb * hb,
-            jerk: -w * w * (2.0 * along + centres_rate) + wa * wa * ra + wb * wb * rb,
+            separation,
+            slope,
+            curvature,
+            jerk,
             supports: (ia, ib),
             directions: (ua, ub),
             axis,
@@ -641,30 +654,25 @@ fn chord_step(
         };
         s_start + chord * at - k * at * (length - at) >= target
     };
-    // The model at τ = 0 on the nearest features: their separation's slope and curvature.
+    // The model at τ = 0 on the nearest features (the separation itself is `s0`): each core's
+    // height and rise, the higher of its two features' ends.
     let near = |core: &Convex, ends: [usize; 2], u: DVec2, rate: f64| {
         let v = |i: usize| core.vertices[i];
-        let rise = (rate * v(ends[0]).dot(u.perp())).max(rate * v(ends[1]).dot(u.perp()));
         let height = v(ends[0]).dot(u).max(v(ends[1]).dot(u));
-        (rise, rate * rate * height)
+        let rise = (rate * v(ends[0]).dot(u.perp())).max(rate * v(ends[1]).dot(u.perp()));
+        (height, rise)
     };
-    let (rise_a, bend_a) = near(&a.local, f.near.0, ua, wa);
-    let (rise_b, bend_b) = near(&b.local, f.near.1, ub, wb);
-    let centres_rate = dv.dot(n) + w * dx.dot(n.perp());
-    let slope = centres_rate - rise_a - rise_b;
-    let curvature = 2.0 * w * dv.dot(n.perp()) - w * w * c0 + bend_a + bend_b;
-    // How fast the curvature changes: the centres' c''' = −w²·(2Δv·n + c'), and each
-    // support's third derivative its rate squared times its rise, with the sign turned.
-    let jerk = -w * w * (2.0 * dv.dot(n) + centres_rate) + wa * wa * rise_a + wb * wb * rise_b;
-    // The first τ where s0 + slope·τ + curvature·τ²/2 falls to the aim (the form that
-    // subtracts no nearly equal numbers), refined on the cubic term, or the rest of the
-    // motion.
+    let (near_a, near_b) = (
+        near(&a.local, f.near.0, ua, wa),
+        near(&b.local, f.near.1, ub, wb),
+    );
+    let (_, slope, curvature, jerk) = model(dx, n, near_a, near_b);
+    // The first τ where the model falls to the aim, or the rest of the motion.
     let fall = s0 - aim;
-    let disc = slope * slope - 2.0 * curvature * fall;
-    let mut end = if slope < 0.0 && disc >= 0.0 {
-        cubic_refined(2.0 * fall / (-slope + disc.sqrt()), slope, curvature, jerk)
+    let mut end = if let Some(to_aim) = fall_to_aim(fall, slope, curvature, jerk) {
+        to_aim
     } else if slope >= 0.0 && curvature < 0.0 {
-        (slope + disc.sqrt()) / -curvature
+        (slope + (slope * slope - 2.0 * curvature * fall).sqrt()) / -curvature
     } else {
         remaining
     }
@@ -757,15 +765,10 @@ fn chord_step(
                     break;
                 }
                 // On the probe's cubic model (a tangent alone left most second tries short of
-                // the window of hits at 10⁻⁶).
+                // the window of hits at 10⁻⁶), else on its tangent.
                 let fall = p.separation - aim;
-                let disc = p.slope * p.slope - 2.0 * p.curvature * fall;
-                let to_aim = if disc >= 0.0 {
-                    let delta = 2.0 * fall / (disc.sqrt() - p.slope);
-                    cubic_refined(delta, p.slope, p.curvature, p.jerk)
-                } else {
-                    fall / -p.slope
-                };
+                let to_aim =
+                    fall_to_aim(fall, p.slope, p.curvature, p.jerk).unwrap_or(fall / -p.slope);
                 (end + to_aim).min(remaining)
             }
         };
@@ -797,6 +800,20 @@ fn chord_step(
         Landed::Near(features, !turned_with)
     });
     Some((best.tau, landed))
+}
+
+/// Where the cubic model `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` of the separation's
+/// excess over the aim first falls to zero while falling: the first root of its quadratic part
+/// (in the form that subtracts no nearly equal numbers), refined on the cubic term
+/// ([`cubic_refined`]). `None` where the separation does not fall at δ = 0 or the quadratic
+/// never reaches zero.
+#[inline]
+fn fall_to_aim(fall: f64, slope: f64, curvature: f64, jerk: f64) -> Option<f64> {
+    if slope >= 0.0 {
+        return None;
+    }
+    let disc = slope * slope - 2.0 * curvature * fall;
+    (disc >= 0.0).then(|| cubic_refined(2.0 * fall / (disc.sqrt() - slope), slope, curvature, jerk))
 }
 
 /// Where the cubic `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` (`fall` the excess over the
