@@ -46,9 +46,11 @@
 //! supporting line then, so not inside the MD).
 //!
 //! **Small polygons** (no rounding, at most [`FACE_TEST_MAX`] vertices each) are cast by the
-//! MD's faces instead ([`faces_impact`]): every edge of the MD is an edge of A or of B, so the
-//! ray is in the MD from the last time it enters one of their half-planes to the first time it
-//! leaves one. One pass round both cores, where GJK's iterations each scan them for a support.
+//! MD's faces instead ([`faces_impact`]): every edge of the MD is an edge of A or of B, so its
+//! boundary can be walked face by face without building it. One scan of each core finds the
+//! MD's extremes across the ray's line and along it, which prove most misses at once; a walk
+//! from the extreme to where the ray's line crosses the faces it approaches finds the face it
+//! enters through, checked by one more scan.
 //!
 //! **Starting in contact.** As in the linear cast, bodies that touch or overlap at `t = 0` give
 //! [`CastStatus::Overlapping`], time 0 and the contact normal there ([`super::contact`]).
@@ -190,16 +192,25 @@ fn polygon_faces(n: usize) -> bool {
 
 /// Two polygon cores (no rounding), `a` in its own frame and `b` placed there by `b_in_a`, A
 /// moving by `d` relative to B: the ray from the origin along `d` against their MD, by its
-/// faces. The MD is the intersection of its supporting half-planes `u · y ≤ h(u)` at the
-/// outward normals `u` of its edges, and each of its edges is an edge of A (turned round) or of
-/// B. So the half-planes at every edge normal of both cores carve out exactly the MD, and each
-/// one's `h(u)` is a face's point less the other core's vertex deepest towards it (found by
-/// walking round the other core as the faces turn: O(n + m) in all). Along the ray,
-/// `u · d·t ≤ h(u)` holds for `t` from some time on (when the ray approaches the line), until
-/// some time (when it moves away), or always or never (when it runs along it); the ray is in
-/// the MD from the last of the starts to the first of the ends: the slab method on the MD's
-/// own faces, as [`boxes_impact`] does for boxes. Exact up to rounding, as the linear cast.
-/// `Ok(None)` when the origin is in the MD at the start (every `h(u) ≥ 0`: touching counts).
+/// faces. Each edge of the MD is an edge of A (turned round) or of B, in the order of their
+/// directions, and the vertex between two faces is B's vertex less A's, so the MD's boundary
+/// can be walked without building it ([`Chain`]).
+///
+/// The ray's line crosses the MD, if at all, once on its front (the faces it approaches, from
+/// the MD's extreme left of the line to its extreme right) and once on its back. Those
+/// extremes are the cores' along the line's normal, one scan of each: where the MD lies wholly
+/// on one side of the line, the ray passes by. Otherwise a walk along the front from its left
+/// end finds the face whose ends lie either side of the line; the point where the ray meets
+/// it is a point of the MD (between two of its vertices) on a line that supports the MD (the
+/// face's), so where the origin is beyond that line the ray enters there, at `t = gap /
+/// approach`: a hit when that is at most 1, a miss after. Where the origin is not beyond it,
+/// the same walk along the back tells a start in the MD (`Ok(None)`, touching included) from a
+/// ray that moves away. Where the bodies' positions move apart, the back is walked first.
+/// Exact up to rounding, as the linear cast; O(n + m), mostly a quarter of the faces.
+///
+/// The face that decides is checked by a scan of both cores ([`Decisive::holds`]): its gap
+/// must be the least, not where rounding misled the walk between two near-duplicate vertices,
+/// and its line must support its own core; a face that fails leaves the pair to GJK.
 ///
 /// The gaps are products of an edge and a distance, unscaled: [`LeftToGjk`] when an edge, a
 /// gap or a speed lies outside [`FACES_RANGE`], where such a product could underflow (a gap of
@@ -210,85 +221,150 @@ fn faces_impact(
     b_in_a: &Placement,
     d: DVec2,
 ) -> Result<Option<LinearImpact>, LeftToGjk> {
-    // B's vertices in A's frame, and nothing more written (`polygon_faces` bounds their
-    // count): an array of `FACE_TEST_MAX` zeros first, 512 bytes on the stack, slowed a whole
-    // run's casts by up to a half for some positions of the stack (shifting it by the size of
-    // the environment, address randomisation off, reproduces it).
+    let across = d.perp(); // the normal of the ray's line, to its left
+                           // Each core's vertices least and most across the line (which, with their values) and least
+                           // and most along the ray (their values), each core in its own frame (B's values those of
+                           // its vertices placed in A's), and the coordinates' magnitudes summed (a NaN or an
+                           // infinity stays one).
+    let mut extremes = [Extremes::NONE; 2];
+    let mut reach = [DVec2::ZERO; 2];
+    let axes = [
+        (across, d, 0.0, 0.0),
+        (
+            b_in_a.rotate_back(across),
+            b_in_a.rotate_back(d),
+            b_in_a.position.dot(across),
+            b_in_a.position.dot(d),
+        ),
+    ];
+    for (side, core) in [a, b].into_iter().enumerate() {
+        let (across, along, across_0, along_0) = axes[side];
+        for (k, &v) in core.iter().enumerate() {
+            reach[side] += v.abs();
+            extremes[side].add(k, across_0 + v.dot(across), along_0 + v.dot(along));
+        }
+    }
+    // Every coordinate of A's and of B's placed in A's frame within [`FACES_REACH`].
+    let placed_reach = reach[1].x + reach[1].y + b_in_a.position.abs().max_element();
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    let fits = reach[0].x <= FACES_REACH
+        && reach[0].y <= FACES_REACH
+        && placed_reach <= FACES_REACH
+        && d.abs().max_element() >= FACES_RANGE.0
+        && d.abs().max_element() <= FACES_REACH;
+    if !fits {
+        return Err(LeftToGjk);
+    }
+    let [of_a, of_b] = extremes;
+    // The MD (B less A) wholly on one side of the ray's line, or behind the origin along it.
+    if of_b.most.1 - of_a.least.1 < 0.0
+        || of_b.least.1 - of_a.most.1 > 0.0
+        || of_b.ahead - of_a.behind < 0.0
+    {
+        return Ok(Some(LinearImpact::MISS));
+    }
+    // B's vertices in A's frame, for the walks. Nothing more is written (`polygon_faces` bounds
+    // their count): an array of `FACE_TEST_MAX` zeros first, 512 bytes on the stack, slowed a
+    // whole run's casts by up to a half for some positions of the stack (shifting it by the
+    // size of the environment, address randomisation off, reproduces it).
     let mut placed = ArrayVec::<DVec2, FACE_TEST_MAX>::new();
     for &v in b {
         placed.push(b_in_a.apply(v));
     }
     let b = &placed[..];
-    // A's faces turned round are the MD's: `u = −n`, so along the ray `u · d = n · (−d)`; the
-    // normal from A towards B is A's own outward `n`. B's faces keep theirs, and the normal
-    // from A towards B is `−n`.
     let sides = [
         Faces {
             faces: a,
             other: b,
-            ray: -d,
             towards_b: 1.0,
         },
         Faces {
             faces: b,
             other: a,
-            ray: d,
             towards_b: -1.0,
         },
     ];
-    let mut slabs = FaceSlabs {
-        enter: 0.0,
-        exit: 1.0,
-        entered_at: None,
-        left_at: None,
-        apart: false,
+    // The MD's vertices extreme across the line: B's most less A's least, and the other way.
+    let left = (of_a.least.0, of_b.most.0);
+    let right = (of_a.most.0, of_b.least.0);
+    let front = || {
+        Chain {
+            sides: &sides,
+            ray: d,
+        }
+        .crossing(left)
     };
-    let missed = !slabs.faces(&sides, 0)? || !slabs.faces(&sides, 1)?;
-    if !slabs.apart {
-        // Every walk found a gap of 0 or less: the true least values are no larger.
-        return Ok(None);
-    }
-    // What decides a hit or a miss now are the faces where the ray last entered and first left
-    // (or the one it starts beyond and never approaches, kept as where it enters): their gaps
-    // must be the least, not where a walk stopped on a bump that rounding made between two
-    // near-duplicate vertices, and their lines must support their own cores. A scan of both
-    // cores checks them; a face that fails leaves the pair to GJK. (The other faces can only
-    // have overstated their gaps, which cannot turn an overlap at the start into a gap: see
-    // `Decisive::holds`.)
-    for face in [slabs.entered_at, slabs.left_at].into_iter().flatten() {
+    let back = || {
+        Chain {
+            sides: &sides,
+            ray: -d,
+        }
+        .crossing(right)
+    };
+    // The origin beyond the face where the ray's line crosses the back: it moves away.
+    let behind = |face: Decisive| -> Result<Option<LinearImpact>, LeftToGjk> {
         if !face.holds(&sides) {
             return Err(LeftToGjk);
         }
+        Ok(Some(LinearImpact::MISS))
+    };
+    let moving_apart = d.dot(b_in_a.position) < 0.0;
+    if moving_apart {
+        let (face, _) = back()?;
+        if face.gap > 0.0 {
+            return behind(face);
+        }
     }
-    Ok(Some(match slabs.entered_at {
-        Some(face) if !missed => LinearImpact {
+    let (face, approach) = front()?;
+    if face.gap <= 0.0 {
+        // Not beyond the front: in the MD at the start, or beyond its back.
+        if !moving_apart {
+            let (back_face, _) = back()?;
+            if back_face.gap > 0.0 {
+                return behind(back_face);
+            }
+        }
+        return Ok(None);
+    }
+    // The line supports the MD and the ray meets it on the MD, at the gap over the approach.
+    if !face.holds(&sides) {
+        return Err(LeftToGjk);
+    }
+    let toi = face.gap / approach;
+    Ok(Some(if toi <= 1.0 {
+        LinearImpact {
             status: CastStatus::Hit,
-            toi: slabs.enter,
+            toi,
             normal: unit(face.normal(&sides) * sides[face.side].towards_b),
-        },
-        _ => LinearImpact::MISS,
+        }
+    } else {
+        LinearImpact::MISS
     }))
 }
 
-/// The magnitudes [`faces_impact`] takes: edges no shorter than the first (in their larger
-/// component), a face's gap and speed (each times the edge's length) no larger than the
-/// second, and a speed that is not 0 no smaller than its inverse. A gap of 10⁻¹⁵⁰ or more then
-/// keeps its sign and digits (its product with the edge is 10⁻²⁵⁰ or more), a time's division
-/// keeps its digits, and an overflow shows as a value out of range.
+/// The magnitudes [`faces_impact`] takes: the deciding face's edge and the motion no shorter
+/// than the first (in their larger component), a face's gap and speed (each times the edge's
+/// length) no larger than the second ([`FACES_REACH`] sees to that), and the deciding face's
+/// speed no smaller than its inverse. A gap of 10⁻¹⁵⁰ or more then keeps its sign and digits
+/// (its product with the edge is 10⁻²⁵⁰ or more), and the time's division keeps its digits.
 const FACES_RANGE: (f64, f64) = (1e-100, 1e200);
+
+/// The largest coordinate [`faces_impact`] takes (of a vertex, in A's frame, or of the motion;
+/// it bounds a core's magnitudes summed, which also catches a NaN): an edge or a vertex of the
+/// MD is then at most twice as large in each component, and a product of two of them at most
+/// `8·FACES_REACH²`, within [`FACES_RANGE`].
+const FACES_REACH: f64 = 1e99;
 
 /// A pair [`faces_impact`] cannot settle: a polygon too large, too small or too far off for
 /// its unscaled products, or a walk misled by rounding.
 #[derive(Debug)]
 struct LeftToGjk;
 
-/// One core's faces against the other core, for [`FaceSlabs::faces`]: `ray` is the ray's
-/// direction as the faces' core sees it (−d for A's: the MD holds A turned round), and
-/// `towards_b` the sign that turns the faces' outward normals into normals from A towards B.
+/// One core's faces against the other core, for [`Chain`]: `towards_b` is the sign that turns
+/// the faces' outward normals into normals from A towards B.
 struct Faces<'a> {
     faces: &'a [DVec2],
     other: &'a [DVec2],
-    ray: DVec2,
     towards_b: f64,
 }
 
@@ -330,92 +406,116 @@ impl Decisive {
     }
 }
 
-/// The slabs of [`faces_impact`] seen so far.
-struct FaceSlabs {
-    /// The latest time the ray enters a face's half-plane (from 0), and that face.
-    enter: f64,
-    entered_at: Option<Decisive>,
-    /// The earliest time it leaves one (from 1, the motion's end), and that face.
-    exit: f64,
-    left_at: Option<Decisive>,
-    /// Some face has the origin beyond it at the start.
-    apart: bool,
+/// A core's vertices extreme across the ray's line and along the ray, for [`faces_impact`].
+#[derive(Clone, Copy)]
+struct Extremes {
+    /// The vertex least across the line, and its value (`v · d.perp()`).
+    least: (usize, f64),
+    /// The vertex most across the line, and its value.
+    most: (usize, f64),
+    /// The least and the most value along the ray (`v · d`).
+    behind: f64,
+    ahead: f64,
 }
 
-impl FaceSlabs {
-    /// The half-planes of the MD at the faces of `sides[side]` (a counter-clockwise core): for
-    /// the edge from `p` with outward normal `n`, the other core's gap beyond it is the least
-    /// `n · (y − p)` over its vertices `y` (times the edge's length). `false` when the ray
-    /// misses: it starts beyond a face's half-plane and does not approach it (that face is
-    /// then `entered_at`), or it enters one only after leaving another.
-    fn faces(&mut self, sides: &[Faces; 2], side: usize) -> Result<bool, LeftToGjk> {
-        let this = &sides[side];
-        let other = this.other;
-        let (n, m) = (this.faces.len(), other.len());
-        let mut k = 0; // the other core's deepest vertex: found by a scan for the first face
-        for i in 0..n {
-            let (p, normal) = this.face(i);
-            let value = |k: usize| normal.dot(other[k] - p);
-            let mut x = value(k);
-            if i == 0 {
-                for j in 1..m {
-                    let y = value(j);
-                    if y < x {
-                        (k, x) = (j, y);
-                    }
-                }
+impl Extremes {
+    const NONE: Extremes = Extremes {
+        least: (0, f64::INFINITY),
+        most: (0, f64::NEG_INFINITY),
+        behind: f64::INFINITY,
+        ahead: f64::NEG_INFINITY,
+    };
+
+    #[inline]
+    fn add(&mut self, k: usize, across: f64, along: f64) {
+        if across < self.least.1 {
+            self.least = (k, across);
+        }
+        if across > self.most.1 {
+            self.most = (k, across);
+        }
+        self.behind = if along < self.behind {
+            along
+        } else {
+            self.behind
+        };
+        self.ahead = if along > self.ahead {
+            along
+        } else {
+            self.ahead
+        };
+    }
+}
+
+/// A walk along the MD's boundary for [`faces_impact`], on the side that `ray` approaches.
+struct Chain<'a> {
+    sides: &'a [Faces<'a>; 2],
+    ray: DVec2,
+}
+
+impl Chain<'_> {
+    /// From the MD's vertex `(i, j)` (A's vertex `i`, B's `j`) most to the left of the ray's
+    /// line (along `ray.perp()`), counter-clockwise round the MD along the faces whose lines
+    /// the ray approaches, the face whose end lies on the line or right of it: that face, its
+    /// gap (the origin's distance beyond its line, times the edge's length: the least `n · (y −
+    /// p)` over the other core's vertices `y`, for its own outward `n` and vertex `p`) and the
+    /// rate the ray approaches its line (times the edge's length). The MD's faces are A's
+    /// edges turned round and B's edges, merged by their directions: the next is A's where
+    /// B's turns right from it (rotating calipers). [`LeftToGjk`] where the walk reaches the
+    /// faces the ray moves away from first (rounding: the MD's extremes put the line across
+    /// it), or a face's products could leave [`FACES_RANGE`].
+    fn crossing(&self, (mut i, mut j): (usize, usize)) -> Result<(Decisive, f64), LeftToGjk> {
+        let (a, b) = (self.sides[0].faces, self.sides[1].faces);
+        let (n, m) = (a.len(), b.len());
+        let across = self.ray.perp();
+        let after = |k: usize, len: usize| if k + 1 == len { 0 } else { k + 1 };
+        let (mut next_i, mut next_j) = (after(i, n), after(j, m));
+        let (mut at_a, mut at_b) = (a[i], b[j]);
+        let (mut edge_a, mut edge_b) = (a[next_i] - at_a, b[next_j] - at_b);
+        let mut front = false; // a face the ray approaches seen
+        for _ in 0..n + m {
+            let start = at_b - at_a;
+            // A's edge turned round, or B's; its outward normal from the MD.
+            let (face, normal) = if edge_a.perp_dot(edge_b) <= 0.0 {
+                let face = (0, i);
+                let normal = outward(-edge_a);
+                (i, at_a) = (next_i, a[next_i]);
+                next_i = after(next_i, n);
+                edge_a = a[next_i] - at_a;
+                (face, normal)
             } else {
-                // As the faces turn counter-clockwise, so does the deepest vertex (rotating
-                // calipers): walk on while the values do not rise, at most once round.
-                for _ in 1..m {
-                    let ahead = if k + 1 == m { 0 } else { k + 1 };
-                    let y = value(ahead);
-                    if y > x {
-                        break;
-                    }
-                    (k, x) = (ahead, y);
+                let face = (1, j);
+                let normal = outward(edge_b);
+                (j, at_b) = (next_j, b[next_j]);
+                next_j = after(next_j, m);
+                edge_b = b[next_j] - at_b;
+                (face, normal)
+            };
+            let approach = -normal.dot(self.ray);
+            if approach <= 0.0 {
+                // Square to the ray at the start of the front (skipped), or past its end.
+                if front {
+                    return Err(LeftToGjk);
                 }
+                continue;
             }
-            // The MD's half-plane holds the origin moved along the ray to `t` when
-            // `speed·t ≤ −x`.
-            let speed = normal.dot(this.ray);
-            // Each face's own magnitudes, by comparisons alone (no running maximum to wait on):
-            // see [`FACES_RANGE`]. `!(… ≤ …)` catches a NaN too. (The normal is the edge
-            // turned.)
-            let short = normal.x.abs() < FACES_RANGE.0 && normal.y.abs() < FACES_RANGE.0;
-            let slow = speed != 0.0 && speed.abs() < FACES_RANGE.1.recip();
-            #[allow(clippy::neg_cmp_op_on_partial_ord)]
-            let huge = !(x.abs() <= FACES_RANGE.1 && speed.abs() <= FACES_RANGE.1);
-            if short || slow || huge {
-                return Err(LeftToGjk);
-            }
-            let face = Decisive { side, i, gap: x };
-            if x > 0.0 {
-                self.apart = true;
-                if speed >= 0.0 {
-                    // Beyond the line, not approaching it.
-                    (self.entered_at, self.left_at) = (Some(face), None);
-                    return Ok(false);
+            front = true;
+            if across.dot(at_b - at_a) <= 0.0 {
+                let gap = -normal.dot(start);
+                // Its products' range (with [`FACES_REACH`]'s): see [`FACES_RANGE`].
+                let short = normal.x.abs() < FACES_RANGE.0 && normal.y.abs() < FACES_RANGE.0;
+                if short || approach < FACES_RANGE.1.recip() {
+                    return Err(LeftToGjk);
                 }
-            }
-            if speed < 0.0 {
-                let t = -x / speed;
-                // (A face with a gap enters, even at a time that rounds to 0.)
-                if t > self.enter || x > 0.0 && self.entered_at.is_none() {
-                    (self.enter, self.entered_at) = (t, Some(face));
-                }
-            } else if speed > 0.0 {
-                let t = -x / speed;
-                if t < self.exit {
-                    (self.exit, self.left_at) = (t, Some(face));
-                }
-            }
-            // Every start comes after the earliest end (or the motion's): the ray passes by.
-            if self.enter > self.exit {
-                return Ok(false);
+                let face = Decisive {
+                    side: face.0,
+                    i: face.1,
+                    gap,
+                };
+                return Ok((face, approach));
             }
         }
-        Ok(true)
+        Err(LeftToGjk)
     }
 }
 
@@ -1078,6 +1178,53 @@ mod tests {
         );
         assert_eq!(cast.status, CastStatus::Hit, "{cast:?}");
         assert!((cast.toi - 0.5).abs() < 1e-9, "{cast:?}");
+    }
+
+    /// Where the walk along the MD meets ties: two squares side by side, their faces parallel
+    /// (so A's and B's edges come in the same directions), sliding along one axis, with B
+    /// placed so that the ray's line runs through the MD's middle, through one of its vertices,
+    /// along one of its faces, or a hair outside it. The face cast answers each as the figure's
+    /// exact cast does (a face met edge on, or corner to corner, is a hit).
+    #[test]
+    fn faces_cast_meets_ties_as_the_exact_cast() {
+        use crate::geometry::cast::MovingBody;
+        use crate::geometry::linear_cast::linear_cast;
+        use crate::geometry::Pose;
+        let square: Vec<DVec2> = [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
+            .map(|(x, y)| DVec2::new(x, y))
+            .to_vec();
+        let core = Convex::new(square.clone(), 0.0);
+        let body = |pose: Pose, velocity: DVec2| MovingBody {
+            local: core.clone(),
+            pose,
+            velocity,
+            angular_velocity: 0.0,
+        };
+        let mut seen = [0; 2];
+        for axis in [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y] {
+            for offset in [0.0, 0.25, 0.5, 1.0, -1.0, 1.0 + 1e-9, -1.0 - 1e-9, 1.5] {
+                for (apart, speed) in [(3.0, 5.0), (3.0, 1.5), (3.0, -5.0)] {
+                    let at = axis * apart + axis.perp() * offset;
+                    let b_in_a = Placement::new(at, 0.0);
+                    let d = axis * speed;
+                    let faces = faces_impact(&square, &square, &b_in_a, d).unwrap().unwrap();
+                    let exact = linear_cast(
+                        &body(Pose::new(DVec2::ZERO, 0.0), d),
+                        &body(Pose::new(at, 0.0), DVec2::ZERO),
+                    );
+                    let what = format!("axis {axis} offset {offset} speed {speed}: {faces:?}");
+                    assert_eq!(faces.status, exact.status, "{what} vs {exact:?}");
+                    if faces.status == CastStatus::Hit {
+                        seen[0] += 1;
+                        assert!((faces.toi - exact.toi).abs() < 1e-12, "{what}");
+                        assert_eq!(faces.normal, Some(axis), "{what}");
+                    } else {
+                        seen[1] += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, [20, 76], "hits, misses");
     }
 
     /// The face cast and the GJK ray cast are two computations of one answer: on random
