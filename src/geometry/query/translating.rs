@@ -221,41 +221,7 @@ fn faces_impact(
     b_in_a: &Placement,
     d: DVec2,
 ) -> Result<Option<LinearImpact>, LeftToGjk> {
-    let across = d.perp(); // the normal of the ray's line, to its left
-                           // Each core's vertices least and most across the line (which, with their values) and least
-                           // and most along the ray (their values), each core in its own frame (B's values those of
-                           // its vertices placed in A's), and the coordinates' magnitudes summed (a NaN or an
-                           // infinity stays one).
-    let mut extremes = [Extremes::NONE; 2];
-    let mut reach = [DVec2::ZERO; 2];
-    let axes = [
-        (across, d, 0.0, 0.0),
-        (
-            b_in_a.rotate_back(across),
-            b_in_a.rotate_back(d),
-            b_in_a.position.dot(across),
-            b_in_a.position.dot(d),
-        ),
-    ];
-    for (side, core) in [a, b].into_iter().enumerate() {
-        let (across, along, across_0, along_0) = axes[side];
-        for (k, &v) in core.iter().enumerate() {
-            reach[side] += v.abs();
-            extremes[side].add(k, across_0 + v.dot(across), along_0 + v.dot(along));
-        }
-    }
-    // Every coordinate of A's and of B's placed in A's frame within [`FACES_REACH`].
-    let placed_reach = reach[1].x + reach[1].y + b_in_a.position.abs().max_element();
-    #[allow(clippy::neg_cmp_op_on_partial_ord)]
-    let fits = reach[0].x <= FACES_REACH
-        && reach[0].y <= FACES_REACH
-        && placed_reach <= FACES_REACH
-        && d.abs().max_element() >= FACES_RANGE.0
-        && d.abs().max_element() <= FACES_REACH;
-    if !fits {
-        return Err(LeftToGjk);
-    }
-    let [of_a, of_b] = extremes;
+    let [of_a, of_b] = extremes_across(a, b, b_in_a, d)?;
     // The MD (B less A) wholly on one side of the ray's line, or behind the origin along it.
     if of_b.most.1 - of_a.least.1 < 0.0
         || of_b.least.1 - of_a.most.1 > 0.0
@@ -263,27 +229,9 @@ fn faces_impact(
     {
         return Ok(Some(LinearImpact::MISS));
     }
-    // B's vertices in A's frame, for the walks. Nothing more is written (`polygon_faces` bounds
-    // their count): an array of `FACE_TEST_MAX` zeros first, 512 bytes on the stack, slowed a
-    // whole run's casts by up to a half for some positions of the stack (shifting it by the
-    // size of the environment, address randomisation off, reproduces it).
-    let mut placed = ArrayVec::<DVec2, FACE_TEST_MAX>::new();
-    for &v in b {
-        placed.push(b_in_a.apply(v));
-    }
-    let b = &placed[..];
-    let sides = [
-        Faces {
-            faces: a,
-            other: b,
-            towards_b: 1.0,
-        },
-        Faces {
-            faces: b,
-            other: a,
-            towards_b: -1.0,
-        },
-    ];
+    let mut placed = ArrayVec::new();
+    place(b, b_in_a, &mut placed);
+    let sides = Faces::sides(a, &placed);
     // The MD's vertices extreme across the line: B's most less A's least, and the other way.
     let left = (of_a.least.0, of_b.most.0);
     let right = (of_a.most.0, of_b.least.0);
@@ -342,6 +290,63 @@ fn faces_impact(
     }))
 }
 
+/// Each core's [`Extremes`] across the line along `d` and along it, for [`faces_impact`]
+/// (`a` in its own frame, `b`'s values those of its vertices placed in A's frame by `b_in_a`,
+/// worked out in B's own), or [`LeftToGjk`] where a coordinate or the motion leaves
+/// [`FACES_REACH`] (their magnitudes summed: a NaN or an infinity stays one) or the motion
+/// is shorter than [`FACES_RANGE`]'s first bound.
+#[inline(always)]
+fn extremes_across(
+    a: &[DVec2],
+    b: &[DVec2],
+    b_in_a: &Placement,
+    d: DVec2,
+) -> Result<[Extremes; 2], LeftToGjk> {
+    // The normal of the line, to its left.
+    let across = d.perp();
+    let mut extremes = [Extremes::NONE; 2];
+    let mut reach = [DVec2::ZERO; 2];
+    let axes = [
+        (across, d, 0.0, 0.0),
+        (
+            b_in_a.rotate_back(across),
+            b_in_a.rotate_back(d),
+            b_in_a.position.dot(across),
+            b_in_a.position.dot(d),
+        ),
+    ];
+    for (side, core) in [a, b].into_iter().enumerate() {
+        let (across, along, across_0, along_0) = axes[side];
+        for (k, &v) in core.iter().enumerate() {
+            reach[side] += v.abs();
+            extremes[side].add(k, across_0 + v.dot(across), along_0 + v.dot(along));
+        }
+    }
+    // Every coordinate of A's and of B's placed in A's frame within reach.
+    let placed_reach = reach[1].x + reach[1].y + b_in_a.position.abs().max_element();
+    let fits = reach[0].x <= FACES_REACH
+        && reach[0].y <= FACES_REACH
+        && placed_reach <= FACES_REACH
+        && d.abs().max_element() >= FACES_RANGE.0
+        && d.abs().max_element() <= FACES_REACH;
+    if fits {
+        Ok(extremes)
+    } else {
+        Err(LeftToGjk)
+    }
+}
+
+/// B's vertices placed in A's frame (into an empty `placed`), for the walks. Nothing more is
+/// written (`polygon_faces` bounds their count): an array of `FACE_TEST_MAX` zeros first, 512
+/// bytes on the stack, slowed a whole run's casts by up to a half for some positions of the
+/// stack (shifting it by the size of the environment, address randomisation off, reproduces
+/// it); a vector returned by value is copied.
+fn place(b: &[DVec2], b_in_a: &Placement, placed: &mut ArrayVec<DVec2, FACE_TEST_MAX>) {
+    for &v in b {
+        placed.push(b_in_a.apply(v));
+    }
+}
+
 /// The magnitudes [`faces_impact`] takes: the deciding face's edge and the motion no shorter
 /// than the first (in their larger component), a face's gap and speed (each times the edge's
 /// length) no larger than the second ([`FACES_REACH`] sees to that), and the deciding face's
@@ -368,7 +373,23 @@ struct Faces<'a> {
     towards_b: f64,
 }
 
-impl Faces<'_> {
+impl<'a> Faces<'a> {
+    /// A's faces against B and B's against A, both cores in A's frame.
+    fn sides(a: &'a [DVec2], b: &'a [DVec2]) -> [Faces<'a>; 2] {
+        [
+            Faces {
+                faces: a,
+                other: b,
+                towards_b: 1.0,
+            },
+            Faces {
+                faces: b,
+                other: a,
+                towards_b: -1.0,
+            },
+        ]
+    }
+
     /// Face `i`'s first vertex and outward normal (as long as the edge).
     #[inline]
     fn face(&self, i: usize) -> (DVec2, DVec2) {
