@@ -199,14 +199,16 @@ fn polygon_faces(n: usize) -> bool {
 /// The ray's line crosses the MD, if at all, once on its front (the faces it approaches, from
 /// the MD's extreme left of the line to its extreme right) and once on its back. Those
 /// extremes are the cores' along the line's normal, one scan of each: where the MD lies wholly
-/// on one side of the line, the ray passes by. Otherwise a walk along the front from its left
-/// end finds the face whose ends lie either side of the line; the point where the ray meets
-/// it is a point of the MD (between two of its vertices) on a line that supports the MD (the
-/// face's), so where the origin is beyond that line the ray enters there, at `t = gap /
-/// approach`: a hit when that is at most 1, a miss after. Where the origin is not beyond it,
-/// the same walk along the back tells a start in the MD (`Ok(None)`, touching included) from a
-/// ray that moves away. Where the bodies' positions move apart, the back is walked first.
-/// Exact up to rounding, as the linear cast; O(n + m), mostly a quarter of the faces.
+/// on one side of the line, the ray passes by (and where it lies wholly behind the origin
+/// along the ray, found by the same scans, the ray moves away). Otherwise a walk along the
+/// front from its left end finds the face whose ends lie either side of the line; the point
+/// where the ray meets it is a point of the MD (between two of its vertices) on a line that
+/// supports the MD (the face's), so where the origin is beyond that line the ray enters there,
+/// at `t = gap / approach`: a hit when that is at most 1, a miss after. Where the origin is not
+/// beyond it, the same walk along the back tells a start in the MD (`Ok(None)`, touching
+/// included) from a ray that moves away. Where the bodies' positions move apart, the back is
+/// walked first. Exact up to rounding, as the linear cast; O(n + m), mostly a quarter of the
+/// faces.
 ///
 /// The face that decides is checked by a scan of both cores ([`Decisive::holds`]): its gap
 /// must be the least, not where rounding misled the walk between two near-duplicate vertices,
