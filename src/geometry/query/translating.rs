@@ -67,7 +67,7 @@ use crate::geometry::gjk::{
 };
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
-use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
+use crate::geometry::{around, closest_on_segment, unit, Convex, DVec2, Placement};
 use arrayvec::ArrayVec;
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
@@ -491,8 +491,7 @@ impl Chain<'_> {
         let (a, b) = (self.sides[0].faces, self.sides[1].faces);
         let (n, m) = (a.len(), b.len());
         let across = self.ray.perp();
-        let after = |k: usize, len: usize| if k + 1 == len { 0 } else { k + 1 };
-        let (mut next_i, mut next_j) = (after(i, n), after(j, m));
+        let (mut next_i, mut next_j) = (around(i, n).1, around(j, m).1);
         let (mut at_a, mut at_b) = (a[i], b[j]);
         let (mut edge_a, mut edge_b) = (a[next_i] - at_a, b[next_j] - at_b);
         let mut front = false; // a face the ray approaches seen
@@ -503,14 +502,14 @@ impl Chain<'_> {
                 let face = (0, i);
                 let normal = outward(-edge_a);
                 (i, at_a) = (next_i, a[next_i]);
-                next_i = after(next_i, n);
+                next_i = around(next_i, n).1;
                 edge_a = a[next_i] - at_a;
                 (face, normal)
             } else {
                 let face = (1, j);
                 let normal = outward(edge_b);
                 (j, at_b) = (next_j, b[next_j]);
-                next_j = after(next_j, m);
+                next_j = around(next_j, m).1;
                 edge_b = b[next_j] - at_b;
                 (face, normal)
             };
