@@ -54,10 +54,9 @@
 //!
 //! # The face test
 //!
-//! The face test: the contact of two small cores from their faces, each face's gap measured
-//! against the other core with rotating calipers. The route of [`contact`] and
-//! [`distance`] for cores of at most [`FACE_TEST_MAX`] vertices, one of them with
-//! an area; untraced, like the rest of this module.
+//! The face test: the contact of two small cores from their faces, found by a walk round
+//! their MD. The route of [`contact`] and [`distance`] for cores of at most [`FACE_TEST_MAX`]
+//! vertices, one of them with an area; untraced, like the rest of this module.
 //!
 //! ## The idea
 //!
@@ -67,19 +66,25 @@
 //! width of the empty slab between the line and B, so it never exceeds the core distance.
 //! Likewise for a face of B and A's core.
 //!
-//! * **Overlapping.** When one core has an area, the edge normals of both cores are all the
-//!   edge normals of the core MD, and the cores overlap (or touch) exactly when no face shows a
-//!   positive gap. The largest gap is then minus the penetration depth and its face normal the
-//!   shortest way out: the second article's separating axes, which are exact for overlapping
-//!   polygons. The witnesses are the other core's vertex deepest behind that face and its foot
-//!   on the face.
-//! * **Apart.** A positive gap proves the cores apart, and it *is* the distance when the other
-//!   core's nearest vertex has its foot on the face (between the face's ends): that vertex and
-//!   its foot are a pair of core points the gap apart. When the foot falls past an end of the
-//!   face, the nearest points may be that corner and the nearest vertex (when the line between
-//!   them lies in both corners' normal cones) or that corner and the other core's edge back
-//!   towards the face (a face contact whose first tied vertex fell off the face); each is
-//!   checked by a certificate that the two cores lie on either side of a slab that wide.
+//! Those faces, with their gaps, are the faces of the core MD (B less A), and the MD's boundary
+//! can be walked without building it (`boundary::MdWalk`): each of its faces is an edge of A
+//! turned round or an edge of B, in the order of their directions, and the vertex between two
+//! faces is B's vertex less A's (rotating calipers). A face's gap is how far the origin lies
+//! beyond the MD face's line, and the vertex of the other core it pairs with is its deepest.
+//!
+//! * **Overlapping.** When one core has an area, the cores overlap (or touch) exactly when no
+//!   face shows a positive gap. The largest gap is then minus the penetration depth and its
+//!   face normal the shortest way out: the second article's separating axes, which are exact
+//!   for overlapping polygons. The witnesses are the other core's vertex deepest behind that
+//!   face and its foot on the face.
+//! * **Apart.** A positive gap proves the cores apart, and it *is* the distance when the
+//!   origin's foot on the MD face falls on the face (the other core's nearest vertex has its
+//!   foot on the core's face): that vertex and its foot are a pair of core points the gap
+//!   apart. When the foot falls past an end of the face, the MD's point nearest the origin
+//!   lies further round that way; where it falls past the end of one face and before the
+//!   start of the next, that vertex of the MD (a corner of each core) is nearest, and the two
+//!   corners' certificate (the line between them in both corners' normal cones: the cores lie
+//!   on either side of a slab that wide) proves it.
 //! * **Overlapping, unsigned.** [`distance`] needs no depth: a point strictly inside both
 //!   cores proves the overlap at once. Halfway between their rough centres is tried once the
 //!   tips (below) are known, and only when they do not already show the cores apart along the
@@ -88,33 +93,41 @@
 //!   its tip (the crossing lies on both, so in both cores), as elongated cores lying across
 //!   each other overlap with neither centre near the other core. A
 //!   point core (a circle's) strictly inside the other core is proven so too. Shallow overlaps,
-//!   once the two leading faces show no gap: halfway between the tips, where the line between
+//!   once the walk (below) finds no gap: halfway between the tips, where the line between
 //!   the centres runs through both cores, or a tip moved a hair into its own core (a corner
 //!   poking into the other). Without such a point every face must be looked at to prove an
-//!   overlap, which cost small polygons overlapping by a tenth 1.5 to 2 times parry's GJK.
+//!   overlap.
 //!
 //! Each core's *tip* is its vertex farthest towards the other core's middle. Cores far apart
 //! for their size (the tips apart by more than half the distance between the middles, along
-//! it) are mostly nearest at the tips, corner to corner: the two tips' certificate (the line
-//! between them in both corners' normal cones) is tried before any face. Then the faces at
-//! the tips come first, as most apart pairs are settled there: of each core the one facing
-//! the other's middle better, then the other one; then the rest, on towards the nearest
-//! points (past the end a face's foot fell off, or, where no face showed a gap, first past
-//! the leading face the other core reached least far behind). The other core's nearest vertex
-//! turns with the faces, so each search walks on from the last (rotating calipers), back as
-//! well as ahead, O(n + m) for all faces. GJK's O(log n) support searches win on large cores,
-//! above [`FACE_TEST_MAX`] vertices.
+//! it) are mostly nearest at the tips, corner to corner: the two tips' certificate is tried
+//! before any face. Then the walk starts at the MD's vertex of the two tips, its extreme
+//! towards the origin's side, and goes round the MD towards the point nearest the origin
+//! (`boundary::walk_to_nearest`): on past a face whose foot falls past its end, back past one
+//! whose foot falls before its start, until a face holds the foot or a corner is reached. Of
+//! the faces the origin lies beyond, the gaps rise to a single peak at the nearest point (the
+//! directions that separate two convex sets make one arc, and along it the separation has
+//! one peak), so where neither face at the start shows a gap the walk goes the way the gaps
+//! rise; where they fall before any shows one (the MD's far side, or cores that overlap), it
+//! stops without a verdict. Apart pairs mostly take a few faces. Without a verdict, every
+//! face is looked at once (`boundary::every_face`) and the largest gap decides as above: the
+//! distance from its face or corner, or the depth. O(n + m) in all; GJK's O(log n) support
+//! searches win on large cores, above [`FACE_TEST_MAX`] vertices.
 //!
 //! ## When GJK decides instead
 //!
 //! A face's gap comes from dot products with rounding, so the test hands the pair to GJK when a
 //! verdict would rest on rounding: no face showed a gap but one missed it only by rounding
 //! ([`GRAZING`]: the cores touch, or a sliver's tip points at the other core and its sides
-//! cannot show the gap), no certificate held, or the walk was misled (the gap that settles an
-//! answer, and the deepest face, are checked against every vertex: near-duplicate vertices can
-//! make the walk stop on a level stretch). In `tests/gjk_epa.rs` that is about 300 of 9,000
-//! scenes, the touching ones.
+//! cannot show the gap), no certificate held, a face too short for rounding to tell where a
+//! foot falls, a NaN or an infinity, or the walk was misled. The walk reads each face in A's
+//! frame; the face that settles an answer (and the deepest one) is measured again in its own
+//! core's frame, the other core seen from there, and checked against every vertex of the
+//! other core: rounding can pair a face with a vertex beside the deepest one where edges are
+//! nearly parallel or vertices nearly coincide. In `tests/gjk_epa.rs` that is about 500 of its
+//! 13,800 scenes, touching or identical shapes.
 
+mod boundary;
 mod closed_form;
 mod depth;
 pub mod rotating;
@@ -140,10 +153,10 @@ use super::special::{circle_circle, Circle};
 use super::support::{extreme_vertex, extreme_vertex_near, scan, Posed};
 use super::{around, closest_on_segment, Convex, DVec2, Placement};
 
-/// Cores with more vertices than this go to GJK. The face test looks at every face of both
-/// cores, O(n + m) in all, where each of GJK's support searches is O(log n): on small cores the
+/// Cores with more vertices than this go to GJK. The face test walks the faces of both cores,
+/// O(n + m) at most, where each of GJK's support searches is O(log n): on small cores the
 /// face test does less work than GJK (and EPA) on apart, touching and deep pairs alike, on large
-/// ones more. The limit sits where the two meet on the benchmark's pairs.
+/// ones more. The limit sits where the two met on the benchmark's pairs.
 pub const FACE_TEST_MAX: usize = 32;
 
 /// A contact's point core strictly inside a polygon with more vertices than this is left to
@@ -779,47 +792,6 @@ fn corners_nearest(
     (holds && gap > 0.0).then(|| Found::Points(contact()))
 }
 
-/// Whether corner `i` of `faces` and edge `j` of `other` (the other core) hold the nearest
-/// points, and if so their contact: the corner lies beyond the edge's line with its foot on
-/// the edge, and neither of its neighbours is nearer the line (so its whole core is beyond).
-fn corner_against_edge(
-    faces: &[DVec2],
-    i: usize,
-    other: &Seen,
-    j: usize,
-    from_a: bool,
-) -> Option<Found> {
-    let (n, m) = (faces.len(), other.len());
-    if m < 2 {
-        return None;
-    }
-    let (corner, start) = (faces[i], other.at(j));
-    // The edge's direction from the core's own coordinates (`Seen::between`); an edge no longer
-    // than rounding of the coordinates cannot tell where a foot falls.
-    let (edge, size) = rescaled(other.between(j, around(j, m).1));
-    let long_enough = size > GRAZING * corner.abs().max(start.abs()).max_element();
-    if !long_enough {
-        return None; // (NaN too)
-    }
-    let (i_before, i_after) = around(i, n);
-    let normal = outward(edge);
-    let lifted = normal.dot(corner - start);
-    let along = (corner - start).dot(edge);
-    let holds = lifted > 0.0
-        && (0.0..=edge.length_squared() * size).contains(&along)
-        && normal.dot(faces[i_after] - corner) >= 0.0
-        && normal.dot(faces[i_before] - corner) >= 0.0;
-    holds.then(|| {
-        Found::Face(Face {
-            from_a: !from_a,
-            in_frame_of_a: from_a,
-            edge,
-            nearest: corner,
-            gap: lifted / edge.length(),
-        })
-    })
-}
-
 /// Whether the cores surely overlap: the point halfway between their middles (rough centres) lies
 /// strictly inside both, as it does when they overlap deeply; or, where one core is a segment
 /// or a point (a capsule's, a circle's), which has no inside, its middle lies strictly inside
@@ -928,7 +900,7 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     // core's tip, its vertex farthest towards the other's middle.
     let Tips {
         middles: (middle_a, middle_b),
-        towards: (towards_b, towards_a),
+        towards: (towards_b, _),
         tips,
     } = Tips::of(a, b, b_in_a);
     // How far apart the tips are along the line of middles (times its length).
@@ -965,79 +937,20 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     // worked out only if A's did not settle it), then the other one; then the rest of each,
     // counter-clockwise from the tip. A core's walk round the other starts at the other's
     // tip, near the vertex deepest towards its leading faces.
-    let mut seen = FaceScan::<SIGNED>::default();
-    let mut walks = [tips[1], tips[0]];
-    let better_a = facing_face(&a.vertices, tips[0], towards_b);
-    if let Some(found) = seen.faces(
-        &a.vertices,
-        &seen_b,
-        true,
-        better_a,
-        1,
-        false,
-        &mut walks[0],
-    ) {
-        return Faces::Settled(found);
+    // A walk round the MD from the tips' vertex to its point nearest the origin settles most
+    // pairs apart; where it shows none, the cores overlap or it was misled, and every face
+    // decides (see the module doc).
+    let start = (tips[0], tips[1]);
+    if let Some(found) = boundary::walk_to_nearest(&a.vertices, &seen_a, &seen_b, start) {
+        return found;
     }
-    let better_b = facing_face(&b.vertices, tips[1], towards_a);
-    if let Some(found) = seen.faces(
-        &b.vertices,
-        &seen_a,
-        false,
-        better_b,
-        1,
-        false,
-        &mut walks[1],
-    ) {
-        return Faces::Settled(found);
-    }
-    // Unsigned, where the leading faces showed no gap, a shallow overlap is proven by a point
-    // inside both near where the tips meet: halfway between them, or on the line of middles
-    // where it runs through both cores (see the module doc).
+    // Unsigned, a shallow overlap is proven by a point inside both near where the tips meet:
+    // halfway between them, or on the line of middles where it runs through both cores (see
+    // the module doc).
     if tips_overlap && shared_point(a, b, b_in_a, middles, tips).is_some() {
         return Faces::Overlapping;
     }
-    let [walk_a, walk_b] = &mut walks;
-    let mut sides = [
-        (&a.vertices[..], &seen_b, true, tips[0], better_a, walk_a),
-        (&b.vertices[..], &seen_a, false, tips[1], better_b, walk_b),
-    ];
-    for (core, other, from_a, tip, better, walk) in &mut sides {
-        let n = core.len();
-        let (before, _) = around(*tip, n);
-        let worse = if *better == *tip { before } else { *tip };
-        if let Some(found) = seen.faces(core, other, *from_a, worse, 1, false, walk) {
-            return Faces::Settled(found);
-        }
-    }
-    // The rest of each core's faces, from the tip's on towards where the nearest points lie
-    // (Lin and Canny's feature walk). Where faces showed gaps, first the core of the face that
-    // showed the widest, each core on past the end its last such face's foot fell off. Where
-    // none did, first the core of the leading face the other core reached least far behind,
-    // on past that face: the other core reaches less far behind the faces nearer the nearest
-    // points.
-    let (closest_from_a, closest_face) = seen.closest_face;
-    let a_first = if seen.apart {
-        seen.farthest.1
-    } else {
-        closest_from_a
-    };
-    for side in [usize::from(!a_first), usize::from(a_first)] {
-        let (core, other, from_a, tip, _, walk) = &mut sides[side];
-        let n = core.len();
-        let (before, next) = around(*tip, n);
-        let clockwise = if seen.apart {
-            seen.clockwise[side]
-        } else {
-            *from_a == closest_from_a && closest_face == before
-        };
-        let first = if clockwise { around(before, n).0 } else { next };
-        let count = n.saturating_sub(2);
-        if let Some(found) = seen.faces(core, other, *from_a, first, count, clockwise, walk) {
-            return Faces::Settled(found);
-        }
-    }
-    seen.verdict(&seen_a, &seen_b)
+    boundary::every_face::<SIGNED>(&a.vertices, &seen_a, &seen_b, start)
 }
 
 /// Where the face test starts ([`face_test`]): each core's middle (a rough centre, both in A's
@@ -1109,8 +1022,8 @@ impl LeadingFace {
     }
 }
 
-/// Of the two faces the face test leads with (at each core's tip, [`Tips`], the one facing the
-/// other core better), the one with the larger gap, and the other core's vertex deepest
+/// Of the two faces at the cores' tips ([`Tips`]; of each core, the one of its two there that
+/// faces the other core better), the one with the larger gap, and the other core's vertex deepest
 /// towards it; B placed in A's frame by `b_in_a`. On small cores apart or touching, that face
 /// and vertex are mostly the nearest features, or next to them: where the vertex faces the
 /// face its gap is the distance (the rotating query's first measure, which otherwise starts
@@ -1167,7 +1080,7 @@ fn boxes_leading_face(
     ))
 }
 
-/// [`leading_face`] of any two small cores with an area: the face test's leading faces.
+/// [`leading_face`] of any two small cores with an area: the faces at their tips.
 fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
     if !small(a.vertices.len()) || !small(b.vertices.len()) {
@@ -1398,205 +1311,6 @@ fn facing_face(core: &[DVec2], tip: usize, towards: DVec2) -> usize {
         tip
     } else {
         before
-    }
-}
-
-/// What the faces looked at so far showed: for [`face_test`].
-struct FaceScan<const SIGNED: bool> {
-    /// The face with the largest gap so far, while none is positive (when `SIGNED`), with
-    /// its normal and the least `normal · v` over the other core's vertices its walk found.
-    deepest: Option<(Face, DVec2, f64)>,
-    /// Some face showed a gap it could not measure.
-    apart: bool,
-    /// The least negative gap (times the face's length), and the two points it was measured
-    /// between.
-    closest: (f64, DVec2, DVec2),
-    /// Its face: whose (`true`: A's) and which.
-    closest_face: (bool, usize),
-    /// The largest gap (times the face's length) a face showed but could not measure, and
-    /// whose face it was.
-    farthest: (f64, bool),
-    /// Of A's faces and of B's: the last one that showed a gap had its foot before its start
-    /// (`true`: the nearest points lie clockwise of it) or past its end (`false`).
-    clockwise: [bool; 2],
-}
-
-impl<const SIGNED: bool> Default for FaceScan<SIGNED> {
-    fn default() -> Self {
-        FaceScan {
-            deepest: None,
-            apart: false,
-            closest: (f64::NEG_INFINITY, DVec2::ZERO, DVec2::ZERO),
-            closest_face: (true, usize::MAX),
-            farthest: (f64::NEG_INFINITY, true),
-            clockwise: [false; 2],
-        }
-    }
-}
-
-impl<const SIGNED: bool> FaceScan<SIGNED> {
-    /// Faces `first`, `first + 1`, … (`count` of them, cyclically; `first`, `first − 1`, …
-    /// when `clockwise`) of `core` against `other` (`from_a`: `core` is A): the contact if one
-    /// of them settles it; the vertex of `other` its walk starts from (`k_start`), left where
-    /// it ended.
-    #[allow(clippy::too_many_arguments)]
-    fn faces(
-        &mut self,
-        faces: &[DVec2],
-        other: &Seen,
-        from_a: bool,
-        first: usize,
-        count: usize,
-        clockwise: bool,
-        k_start: &mut usize,
-    ) -> Option<Found> {
-        let (n, m) = (faces.len(), other.len());
-        if count == 0 || n < 2 {
-            return None;
-        }
-        let after = |i: usize| if i + 1 == n { 0 } else { i + 1 };
-        // The other core's vertex deepest towards each face (its extreme along −outward). As
-        // the faces turn counter-clockwise, so does that vertex: each face's search walks on
-        // from the last one's (rotating calipers), O(n + m) for all the faces together.
-        let mut k = *k_start;
-        let mut i = first;
-        for _ in 0..count {
-            let (start, end) = (faces[i], after(i));
-            let (edge, size) = rescaled(faces[end] - start);
-            let normal = outward(edge);
-            let values = other.along(normal);
-            let mut x = values.at(k);
-            // Walk on over equal values too (two vertices rounding made level), at most once
-            // round: NaN or not, it ends.
-            let mut moved = false;
-            for _ in 1..m {
-                let ahead = if k + 1 == m { 0 } else { k + 1 };
-                let y = values.at(ahead);
-                if y <= x {
-                    (k, x, moved) = (ahead, y, true);
-                } else {
-                    break;
-                }
-            }
-            // The walk stops at the deepest vertex, unless that lies behind where it started
-            // (the faces were not taken in order, or rounding misled an earlier walk): then it
-            // walks back over strictly lower values (so a level pair ends where a walk ahead
-            // would), at most once round.
-            if !moved {
-                for _ in 1..m {
-                    let behind = if k == 0 { m - 1 } else { k - 1 };
-                    let y = values.at(behind);
-                    if y < x {
-                        (k, x) = (behind, y);
-                    } else {
-                        break;
-                    }
-                }
-            }
-            let mut nearest = other.at(k);
-            let mut lifted = normal.dot(nearest - start); // the gap times |edge| (1 to √2)
-            let mut along = (nearest - start).dot(edge);
-            // A face no longer than rounding of the coordinates cannot tell where a foot falls
-            // (near-duplicate vertices of a core in its own frame, placed far off): its corners'
-            // certificates decide.
-            let magnitude = start.abs().max(nearest.abs()).max_element();
-            let long_enough = size > GRAZING * magnitude;
-            let on_face =
-                |along: f64| long_enough && (0.0..=edge.length_squared() * size).contains(&along);
-            if lifted > 0.0 && on_face(along) {
-                // A gap with its foot on the face settles the answer, so it must be the least:
-                // rounding can mislead the walk on a core with near-duplicate vertices (a level
-                // stretch where the values rise). Every vertex is looked at before it counts.
-                // (The corners' certificates below prove themselves: they need no such look.)
-                let least = values.lowest();
-                if values.at(least) < x {
-                    (k, x, nearest) = (least, values.at(least), other.at(least));
-                    lifted = normal.dot(nearest - start);
-                    along = (nearest - start).dot(edge);
-                }
-            }
-            if lifted > 0.0 {
-                // Apart (or, from a misled walk, only seemingly: then no certificate holds and
-                // GJK decides). The gap is the distance when the nearest vertex's foot is on
-                // the face.
-                if on_face(along) {
-                    let gap = lifted / edge.length();
-                    let face = Face {
-                        from_a,
-                        in_frame_of_a: from_a,
-                        edge,
-                        nearest,
-                        gap,
-                    };
-                    return Some(Found::Face(face));
-                }
-                self.clockwise[usize::from(!from_a)] = along < 0.0;
-                // The foot is past one end of the face. The nearest points may be that corner
-                // and the nearest vertex, or that corner and the other core's edge from the
-                // nearest vertex back towards the face (a face contact whose first tie fell
-                // off the face).
-                let (before, after_k) = around(k, m);
-                let (corner, back) = if along < 0.0 { (i, before) } else { (end, k) };
-                // The other core's vertex nearest the corner may also be a neighbour of the one
-                // deepest along this face's normal (two corners pointing at each other): each
-                // pair must prove itself, so trying them costs time, never the answer.
-                let settled = corners_nearest(faces, corner, other, k, from_a)
-                    .or_else(|| corner_against_edge(faces, corner, other, back, from_a))
-                    .or_else(|| corners_nearest(faces, corner, other, before, from_a))
-                    .or_else(|| corners_nearest(faces, corner, other, after_k, from_a));
-                if settled.is_some() {
-                    return settled;
-                }
-                self.apart = true;
-                if lifted > self.farthest.0 {
-                    self.farthest = (lifted, from_a);
-                }
-            } else if lifted > self.closest.0 {
-                self.closest = (lifted, start, nearest);
-                self.closest_face = (from_a, i);
-            }
-            if lifted <= 0.0 && SIGNED && !self.apart {
-                let gap = lifted / edge.length();
-                if self.deepest.is_none_or(|(d, ..)| gap > d.gap) {
-                    let face = Face {
-                        from_a,
-                        in_frame_of_a: from_a,
-                        edge,
-                        nearest,
-                        gap,
-                    };
-                    self.deepest = Some((face, normal, x));
-                }
-            }
-            i = if clockwise { around(i, n).0 } else { end };
-            *k_start = k;
-        }
-        None
-    }
-
-    /// The verdict once every face was looked at and none settled it.
-    /// `seen_a`: A seen from B's frame; `seen_b`: B from A's.
-    fn verdict(&self, seen_a: &Seen, seen_b: &Seen) -> Faces {
-        // No face showed a gap, but if one showed an overlap only by rounding, the cores touch
-        // or are apart by less than rounding can show along that face (a sliver's tip pointing
-        // at the other core is apart by far more): GJK decides.
-        let (lifted, start, nearest) = self.closest;
-        let grazing = lifted >= -GRAZING * start.abs().max(nearest.abs()).max_element();
-        match self.deepest {
-            _ if self.apart || grazing => Faces::Unmeasured,
-            Some((face, normal, x)) => {
-                // The answer's face must have found the deepest vertex (see the gap's check
-                // in `faces`); if rounding misled its walk, GJK decides.
-                let other = if face.from_a { seen_b } else { seen_a };
-                let values = other.along(normal);
-                if values.at(values.lowest()) < x {
-                    Faces::Unmeasured
-                } else {
-                    Faces::Settled(Found::Face(face))
-                }
-            }
-            None => Faces::Overlapping,
-        }
     }
 }
 

@@ -57,6 +57,7 @@
 //!
 //! **What is ignored.** Rotation, as in the linear cast.
 
+use super::boundary::MdWalk;
 use super::closed_form::centred_box;
 use super::{outward, FACE_TEST_MAX};
 use crate::geometry::cast::CastStatus;
@@ -67,7 +68,7 @@ use crate::geometry::gjk::{
 };
 use crate::geometry::minkowski::MdVertex;
 use crate::geometry::support::{CoreShape, Posed, BISECT_FROM};
-use crate::geometry::{around, closest_on_segment, unit, Convex, DVec2, Placement};
+use crate::geometry::{closest_on_segment, unit, Convex, DVec2, Placement};
 use arrayvec::ArrayVec;
 
 /// When two translating shapes first touch, as [`linear_time_of_impact`] found it.
@@ -484,35 +485,17 @@ impl Chain<'_> {
     /// p)` over the other core's vertices `y`, for its own outward `n` and vertex `p`) and the
     /// rate the ray approaches its line (times the edge's length). The MD's faces are A's
     /// edges turned round and B's edges, merged by their directions: the next is A's where
-    /// B's turns right from it (rotating calipers). [`LeftToGjk`] where the walk reaches the
-    /// faces the ray moves away from first (rounding: the MD's extremes put the line across
-    /// it), or a face's products could leave [`FACES_RANGE`].
-    fn crossing(&self, (mut i, mut j): (usize, usize)) -> Result<(Decisive, f64), LeftToGjk> {
+    /// B's turns right from it (rotating calipers: [`MdWalk`]). [`LeftToGjk`] where the walk
+    /// reaches the faces the ray moves away from first (rounding: the MD's extremes put the
+    /// line across it), or a face's products could leave [`FACES_RANGE`].
+    fn crossing(&self, start: (usize, usize)) -> Result<(Decisive, f64), LeftToGjk> {
         let (a, b) = (self.sides[0].faces, self.sides[1].faces);
-        let (n, m) = (a.len(), b.len());
         let across = self.ray.perp();
-        let (mut next_i, mut next_j) = (around(i, n).1, around(j, m).1);
-        let (mut at_a, mut at_b) = (a[i], b[j]);
-        let (mut edge_a, mut edge_b) = (a[next_i] - at_a, b[next_j] - at_b);
+        let mut walk = MdWalk::from(a, b, start);
         let mut front = false; // a face the ray approaches seen
-        for _ in 0..n + m {
-            let start = at_b - at_a;
-            // A's edge turned round, or B's; its outward normal from the MD.
-            let (face, normal) = if edge_a.perp_dot(edge_b) <= 0.0 {
-                let face = (0, i);
-                let normal = outward(-edge_a);
-                (i, at_a) = (next_i, a[next_i]);
-                next_i = around(next_i, n).1;
-                edge_a = a[next_i] - at_a;
-                (face, normal)
-            } else {
-                let face = (1, j);
-                let normal = outward(edge_b);
-                (j, at_b) = (next_j, b[next_j]);
-                next_j = around(next_j, m).1;
-                edge_b = b[next_j] - at_b;
-                (face, normal)
-            };
+        for _ in 0..a.len() + b.len() {
+            let f = walk.next_face();
+            let normal = f.normal();
             let approach = -normal.dot(self.ray);
             if approach <= 0.0 {
                 // Square to the ray at the start of the front (skipped), or past its end.
@@ -522,16 +505,16 @@ impl Chain<'_> {
                 continue;
             }
             front = true;
-            if across.dot(at_b - at_a) <= 0.0 {
-                let gap = -normal.dot(start);
+            if across.dot(f.end) <= 0.0 {
+                let gap = -normal.dot(f.start);
                 // Its products' range (with [`FACES_REACH`]'s): see [`FACES_RANGE`].
                 let short = normal.x.abs() < FACES_RANGE.0 && normal.y.abs() < FACES_RANGE.0;
                 if short || approach < FACES_RANGE.1.recip() {
                     return Err(LeftToGjk);
                 }
                 let face = Decisive {
-                    side: face.0,
-                    i: face.1,
+                    side: f.side,
+                    i: f.index(),
                     gap,
                 };
                 return Ok((face, approach));
