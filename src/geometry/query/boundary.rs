@@ -228,38 +228,37 @@ fn face_into(a: &[DVec2], seen_b: &Seen, v: (usize, usize)) -> MdFace {
     MdWalk::from(a, seen_b, MdWalk::before(a, seen_b, v)).next_face()
 }
 
-/// The face test's answer for cores apart, by a walk round the MD (B less A, in A's frame)
-/// from its vertex `start` (the cores' tips) to its point nearest the origin, if the walk
-/// finds it: see the module doc of [`super`]. `None` where the faces at `start` show no gap
-/// (the cores may overlap) or the walk is misled. Both cores have two vertices or more.
-pub(super) fn walk_to_nearest(
-    a: &[DVec2],
-    seen_a: &Seen,
-    seen_b: &Seen,
-    start: (usize, usize),
-) -> Option<Faces> {
+/// Where [`walk_to_nearest`] stopped: the MD's face that holds the origin's foot, or its
+/// vertex nearest the origin, with a face at that vertex that the origin lies beyond.
+#[derive(Clone, Copy)]
+pub(super) enum Stop {
+    Face(MdFace),
+    Corner((usize, usize), MdFace),
+}
+
+/// A walk round the MD (B less A, in A's frame) from its vertex `start` (the cores' tips) to
+/// its point nearest the origin, where the cores are apart: see the module doc of [`super`].
+/// `None` where the faces at `start` show no gap and the gaps fall before one does (the cores
+/// may overlap), or the walk goes round without stopping. What it finds is not yet checked:
+/// rounding can pair a face with a vertex beside the deepest one. Both cores have two
+/// vertices or more.
+#[inline(always)]
+pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<Stop> {
     let faces = face_count(a.len(), seen_b.len());
-    let on_face = |f: &MdFace| {
-        let face = measured(a, seen_a, seen_b, f).apart_on_face();
-        Some(face.map_or(Faces::Unmeasured, |face| Faces::Settled(Found::Face(face))))
-    };
-    let corner = |(i, j): (usize, usize)| {
-        Some(corners_nearest(a, i, seen_b, j, true).map_or(Faces::Unmeasured, Faces::Settled))
-    };
     // Uphill where no face showed a gap yet: the gaps rise towards the nearest points, and
     // fall to a negative peak only on the far side (or where the cores overlap): `None`.
     let rises = |from: &MdFace, to: &MdFace| from.gap() <= to.gap();
     let mut walk = MdWalk::from(a, seen_b, start);
     let first = walk.next_face();
     let counter_clockwise = match foot(&first) {
-        Foot::On => return on_face(&first),
+        Foot::On => return Some(Stop::Face(first)),
         Foot::Past => true,
         Foot::Before => false,
         Foot::Behind => {
             let into = face_into(a, seen_b, start);
             match foot(&into) {
-                Foot::On => return on_face(&into),
-                Foot::Past => return corner(start),
+                Foot::On => return Some(Stop::Face(into)),
+                Foot::Past => return Some(Stop::Corner(start, into)),
                 Foot::Before => false,
                 Foot::Behind => rises(&into, &first),
             }
@@ -272,9 +271,9 @@ pub(super) fn walk_to_nearest(
             let f = walk.next_face();
             match foot(&f) {
                 Foot::Past => seen_gap = true,
-                Foot::On => return on_face(&f),
-                Foot::Before => return corner(f.from),
-                Foot::Behind if seen_gap => return corner(f.from),
+                Foot::On => return Some(Stop::Face(f)),
+                Foot::Before => return Some(Stop::Corner(f.from, f)),
+                Foot::Behind if seen_gap => return Some(Stop::Corner(f.from, last)),
                 Foot::Behind if !rises(&last, &f) => return None,
                 Foot::Behind => {}
             }
@@ -286,9 +285,9 @@ pub(super) fn walk_to_nearest(
             let f = face_into(a, seen_b, v);
             match foot(&f) {
                 Foot::Before => seen_gap = true,
-                Foot::On => return on_face(&f),
-                Foot::Past => return corner(v),
-                Foot::Behind if seen_gap => return corner(v),
+                Foot::On => return Some(Stop::Face(f)),
+                Foot::Past => return Some(Stop::Corner(v, f)),
+                Foot::Behind if seen_gap => return Some(Stop::Corner(v, last)),
                 Foot::Behind if !rises(&last, &f) => return None,
                 Foot::Behind => {}
             }
@@ -296,6 +295,25 @@ pub(super) fn walk_to_nearest(
         }
     }
     None
+}
+
+/// The face test's answer for cores apart, from where [`walk`] stops: the face measured again
+/// in its own frame and checked against every vertex of the other core, or the corner by its
+/// certificate (`Unmeasured` where either fails). `None` where the walk finds nothing.
+pub(super) fn walk_to_nearest(
+    a: &[DVec2],
+    seen_a: &Seen,
+    seen_b: &Seen,
+    start: (usize, usize),
+) -> Option<Faces> {
+    Some(match walk(a, seen_b, start)? {
+        Stop::Face(f) => measured(a, seen_a, seen_b, &f)
+            .apart_on_face()
+            .map_or(Faces::Unmeasured, |face| Faces::Settled(Found::Face(face))),
+        Stop::Corner((i, j), _) => {
+            corners_nearest(a, i, seen_b, j, true).map_or(Faces::Unmeasured, Faces::Settled)
+        }
+    })
 }
 
 /// The face test's answer from every face of the MD (B less A, in A's frame, walked from its

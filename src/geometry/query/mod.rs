@@ -1022,16 +1022,16 @@ impl LeadingFace {
     }
 }
 
-/// Of the two faces at the cores' tips ([`Tips`]; of each core, the one of its two there that
-/// faces the other core better), the one with the larger gap, and the other core's vertex deepest
-/// towards it; B placed in A's frame by `b_in_a`. On small cores apart or touching, that face
-/// and vertex are mostly the nearest features, or next to them: where the vertex faces the
-/// face its gap is the distance (the rotating query's first measure, which otherwise starts
-/// GJK's walk from them, leaving it one support search to confirm). `None` unless both cores
-/// have an area and at most [`FACE_TEST_MAX`] vertices (on larger ones GJK's own start costs
-/// less than the searches). Two boxes apart, each in its own frame, take the side of the
-/// separating-axis test's widest gap instead ([`boxes_leading_face`]): as good a face or
-/// better, at a fraction of the cost.
+/// A face of one core near the nearest points of two small cores apart or touching, and the
+/// other core's vertex deepest towards it; B placed in A's frame by `b_in_a`: the face where
+/// the face test's walk round the MD stops ([`tips_leading_face`]), which holds the nearest
+/// points or lies beside the nearest corner. Where the vertex faces the face its gap is the
+/// distance (the rotating query's first measure, which otherwise starts GJK's walk from them,
+/// leaving it one support search to confirm). `None` unless both cores have an area and at
+/// most [`FACE_TEST_MAX`] vertices (on larger ones GJK's own start costs less than the walk),
+/// or where the cores overlap. Two boxes apart, each in its own frame, take the side of the
+/// separating-axis test's widest gap instead ([`boxes_leading_face`]): mostly as good a face,
+/// at a fraction of the cost.
 pub(crate) fn leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     if let (Some(ha), Some(hb)) = (centred_box(&a.vertices), centred_box(&b.vertices)) {
         if let Some(f) = boxes_leading_face((a, ha), (b, hb), b_in_a) {
@@ -1080,46 +1080,45 @@ fn boxes_leading_face(
     ))
 }
 
-/// [`leading_face`] of any two small cores with an area: the faces at their tips.
+/// [`leading_face`] of any two small cores with an area: the face where the face test's walk
+/// round the MD from the tips stops (`boundary::walk`), the one that holds the nearest points
+/// or one beside the nearest corner, with the other core's vertex deepest towards it found by
+/// a look at every vertex (the walk's pairing is not trusted with a bound). `None` where the
+/// walk stops nowhere (overlapping cores).
 fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
     if !small(a.vertices.len()) || !small(b.vertices.len()) {
         return None;
     }
     let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
-    let Tips { towards, tips, .. } = Tips::of(a, b, b_in_a);
-    // The leading face of `faces` (the one at `tip` facing `towards` better), its gap and the
-    // other core's vertex deepest towards it.
-    let leading = |faces: &[DVec2], tip: usize, towards: DVec2, other: &Seen| {
-        let i = facing_face(faces, tip, towards);
-        let j = around(i, faces.len()).1;
-        let edge = faces[j] - faces[i];
-        let values = other.along(outward(edge));
-        let k = values.lowest();
-        let gap = (values.at(k) - outward(edge).dot(faces[i])) / edge.length();
-        (gap, [i, j], k)
-    };
-    let of_a = leading(&a.vertices, tips[0], towards.0, &seen_b);
-    let of_b = leading(&b.vertices, tips[1], towards.1, &seen_a);
-    // (Not `>=`: a NaN gap leads nowhere.)
-    let (from_a, (gap, face, vertex)) = if of_b.0 > of_a.0 {
-        (false, of_b)
+    let Tips { tips, .. } = Tips::of(a, b, b_in_a);
+    let (boundary::Stop::Face(f) | boundary::Stop::Corner(_, f)) =
+        boundary::walk(&a.vertices, &seen_b, (tips[0], tips[1]))?;
+    let (from_a, faces, other, i) = if f.side == 0 {
+        (true, &a.vertices, seen_b, f.from.0)
     } else {
-        (true, of_a)
+        (false, &b.vertices, seen_a, f.from.1)
     };
+    let j = around(i, faces.len()).1;
+    let edge = faces[j] - faces[i];
+    let normal = outward(edge) / edge.length();
+    // The walk's vertex where it is the deepest (a tie on parallel faces: it faces the face,
+    // where the first of the tied may not), else the deepest.
+    let values = other.along(normal);
+    let paired = if f.side == 0 { f.from.1 } else { f.from.0 };
+    let lowest = values.lowest();
+    let vertex = if values.at(paired) <= values.at(lowest) {
+        paired
+    } else {
+        lowest
+    };
+    let gap = values.at(vertex) - normal.dot(faces[i]);
     if !gap.is_finite() {
         return None;
     }
-    let (faces, other) = if from_a {
-        (&a.vertices, seen_b)
-    } else {
-        (&b.vertices, seen_a)
-    };
-    let edge = faces[face[1]] - faces[face[0]];
-    let normal = outward(edge) / edge.length();
     Some(LeadingFace::on(
         from_a,
-        (faces, face),
+        (faces, [i, j]),
         normal,
         (&other, vertex),
         gap,
@@ -1294,24 +1293,6 @@ fn front_crossing(core: &[DVec2], origin: DVec2, dir: DVec2, tip: usize) -> Opti
         (i, si) = (j, sj);
     }
     None
-}
-
-/// Of the two faces at vertex `tip` of a counter-clockwise core (the edges into and out of it),
-/// the one whose outward normal makes the smaller angle with `towards`: its first vertex.
-fn facing_face(core: &[DVec2], tip: usize, towards: DVec2) -> usize {
-    let n = core.len();
-    // (A segment's two faces are its edge, one per side: the one facing `towards` wins.)
-    let (before, after) = around(tip, n);
-    let (into, out_of) = (core[tip] - core[before], core[after] - core[tip]);
-    // cos² of each angle, signed, times both edges' squared lengths: no root, no division.
-    let signed_square = |x: f64| x * x.abs();
-    let facing_into = signed_square(towards.dot(outward(into))) * out_of.length_squared();
-    let facing_out = signed_square(towards.dot(outward(out_of))) * into.length_squared();
-    if facing_out > facing_into {
-        tip
-    } else {
-        before
-    }
 }
 
 #[cfg(test)]
@@ -1644,20 +1625,25 @@ mod tests {
     fn the_leading_face_is_the_side_facing_the_other_core() {
         let a = boxed(1.0, 1.0, 0.0, 0.0, 0.0);
         let face_of = |core: &Convex, f: &LeadingFace| f.face.map(|i| core.vertices[i]);
-        // B = [2, 4] × [−0.5, 1.5]: A's side x = 1 faces B's side x = 2, a gap of 1 (B's
-        // facing side ties with it; A's is kept), and B's deepest vertex is on that side.
+        // B = [2, 4] × [−0.5, 1.5]: A's side x = 1 faces B's side x = 2, a gap of 1. The walk
+        // stops at one of the two, and of the other core's vertices on the side facing it, at
+        // one that faces it: its distance from the face is the gap, the cores' separation.
         let b = boxed(1.0, 1.0, 3.0, 0.5, 0.0);
         let f = leading_face(&a, &b, Placement::IDENTITY).unwrap();
-        assert!(f.from_a, "{f:?}");
-        assert_eq!(face_of(&a, &f).map(|v| v.x), [1.0, 1.0], "{f:?}");
-        assert_eq!(b.vertices[f.vertex].x, 2.0, "{f:?}");
-        // The gap along the side's normal is the cores' separation; the vertex and the side's
-        // point nearest it are a pair of the cores' points, in A's frame.
-        assert!(near(f.gap, 1.0) && near_v(f.normal, DVec2::X), "{f:?}");
-        assert!(near_v(f.nearest.0, b.vertices[f.vertex]), "{f:?}");
+        let (own, other, side) = if f.from_a {
+            (&a, &b, 1.0)
+        } else {
+            (&b, &a, 2.0)
+        };
+        assert_eq!(face_of(own, &f).map(|v| v.x), [side, side], "{f:?}");
+        assert_eq!(other.vertices[f.vertex].x, 3.0 - side, "{f:?}");
+        let out = if f.from_a { DVec2::X } else { -DVec2::X };
+        assert!(near(f.gap, 1.0) && near_v(f.normal, out), "{f:?}");
+        // The vertex and the face's point nearest it are a pair of the cores' points, in the
+        // face's core's frame (here both are in the world), the gap apart.
+        assert!(near_v(f.nearest.0, other.vertices[f.vertex]), "{f:?}");
         let (v, p) = f.nearest;
-        assert!(near(p.x, 1.0) && p.y.abs() <= 1.0, "{f:?}");
-        assert!(near(length(v - p), f.gap) || v.y > 1.0, "{f:?}");
+        assert!(near(p.x, side) && near(length(v - p), f.gap), "{f:?}");
         // A triangle's corner at (−1.6, 0) pointing at A's side x = −1: that side leads, with
         // the corner; the triangle's own sides there turn 60° away.
         let tip = regular_polygon(3, 1.0, DVec2::new(-2.6, 0.0), 0.0);
@@ -1699,8 +1685,8 @@ mod tests {
         // Boxes in their own frames (as `Shape::Box` gives them), B placed at random in A's:
         // where they are apart, the leading face is a side of the one box facing the other,
         // with the other's corner deepest towards it; its gap is the widest of the four axes'
-        // (no less than the tips' faces show) and bounds the exact distance from below, as the
-        // corner's distance from the side bounds it from above.
+        // and bounds the exact distance from below, as the corner's distance from the side
+        // bounds it from above.
         let own = |h: DVec2| Shape::Box { half_extents: h }.to_convex().unwrap().0;
         let mut rng = crate::geometry::testing::XorShift(0xb0c5_1ead);
         let mut apart = 0;
@@ -1721,8 +1707,10 @@ mod tests {
             assert_eq!(f.face[1], (f.face[0] + 1) % 4, "{f:?}");
             checked_face(&a, &b, b_in_a, &f);
             assert!(f.gap > 0.0 && f.gap <= e.distance + 1e-9, "{f:?} vs {e:?}");
+            // The walk's face, on the same boxes: as checked a bound.
             if let Some(tips) = tips_leading_face(&a, &b, b_in_a) {
-                assert!(f.gap >= tips.gap - 1e-9, "{f:?} vs {tips:?}");
+                checked_face(&a, &b, b_in_a, &tips);
+                assert!(tips.gap <= e.distance + 1e-9, "{tips:?} vs {e:?}");
             }
         }
         assert!(apart > 300, "{apart}");

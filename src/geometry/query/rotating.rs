@@ -14,11 +14,12 @@
 //!   the next, or beside them: [`crate::geometry::gjk::gjk_bounds`] looks beside a nearest pair
 //!   of vertices before it searches), and stops as soon as its bounds decide the iteration
 //!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The
-//!   first iteration, with no simplex yet, starts small cores from the face the face
-//!   test leads with ([`super::leading_face`]): mostly the nearest features already. Its gap
-//!   (the separation along the face's normal) bounds the distance from below and the vertex's
-//!   distance from the face from above; where these decide the iteration, as where the vertex
-//!   faces the face (they are equal), they are the measure and GJK does not run. Where a chord
+//!   first iteration, with no simplex yet, starts small cores from the face where the face
+//!   test's walk round the MD stops ([`super::leading_face`]): the nearest features, or beside
+//!   the nearest corner. Its gap (the separation along the face's normal) bounds the distance
+//!   from below and the vertex's distance from the face from above; where these decide the
+//!   iteration, as where the vertex faces the face (they are equal), they are the measure and
+//!   GJK does not run. Where a chord
 //!   step (below) ends in the window of hits but its nearest points there do not prove the hit
 //!   (the features turned away from its axis on the way), the next measure starts instead from
 //!   the side and vertex found there, at that time, as the first starts from the leading face
@@ -179,9 +180,9 @@ fn query_measure<'a>(
         (upper < tolerance && (known_apart || lower > 0.0))
             || (lower >= tolerance && lower >= QUERY_BOUND_RATIO * upper)
     };
-    // The first measure (no simplex yet) starts from the face the face test leads with, on
-    // small cores: where GJK's walk from the line between the positions takes three or four
-    // support searches to the nearest features, that face and vertex are mostly them. Where
+    // The first measure (no simplex yet) starts from the face where the face test's walk
+    // stops, on small cores: where GJK's walk from the line between the positions takes three
+    // or four support searches to the nearest features, that face and vertex are mostly them. Where
     // the face's gap and the vertex's distance from it decide the iteration (mostly where the
     // vertex faces the face: the two are equal, the distance), they are the measure, with no
     // GJK. A measure where a chord step landed short of a proven hit starts from the side and
