@@ -13,13 +13,13 @@
 //!   last iteration ended with (the nearest features are mostly the same from one iteration to
 //!   the next, or beside them: [`crate::geometry::gjk::gjk_bounds`] looks beside a nearest pair
 //!   of vertices before it searches), and stops as soon as its bounds decide the iteration
-//!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The
-//!   first iteration, with no simplex yet, starts small cores from the face where the face
-//!   test's walk round the MD stops ([`super::leading_face`]): the nearest features, or beside
-//!   the nearest corner. Its gap (the separation along the face's normal) bounds the distance
-//!   from below and the vertex's distance from the face from above; where these decide the
-//!   iteration, as where the vertex faces the face (they are equal), they are the measure and
-//!   GJK does not run. Where a chord
+//!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The first
+//!   iteration, with no simplex yet, starts small cores from the face where the face test's walk
+//!   round the MD stops, the nearest features or beside the nearest corner (on cores of four
+//!   vertices, the better of the faces at the tips: [`super::leading_face`]). Its gap (the
+//!   separation along the face's normal) bounds the distance from below and the vertex's distance
+//!   from the face from above; where these decide the iteration, as where the vertex faces the face
+//!   (they are equal), they are the measure and GJK does not run. Where a chord
 //!   step (below) ends in the window of hits but its nearest points there do not prove the hit
 //!   (the features turned away from its axis on the way), the next measure starts instead from
 //!   the side and vertex found there, at that time, as the first starts from the leading face
