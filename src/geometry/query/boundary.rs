@@ -228,8 +228,8 @@ fn face_into(a: &[DVec2], seen_b: &Seen, v: (usize, usize)) -> MdFace {
     MdWalk::from(a, seen_b, MdWalk::before(a, seen_b, v)).next_face()
 }
 
-/// Where [`walk_to_nearest`] stopped: the MD's face that holds the origin's foot, or its
-/// vertex nearest the origin, with a face at that vertex that the origin lies beyond.
+/// Where [`walk`] stopped: the MD's face that holds the origin's foot, or its vertex nearest
+/// the origin, with a face at that vertex that the origin lies beyond.
 #[derive(Clone, Copy)]
 pub(super) enum Stop {
     Face(MdFace),
@@ -240,8 +240,8 @@ pub(super) enum Stop {
 /// its point nearest the origin, where the cores are apart: see the module doc of [`super`].
 /// `None` where the faces at `start` show no gap and the gaps fall before one does (the cores
 /// may overlap), or the walk goes round without stopping. What it finds is not yet checked:
-/// rounding can pair a face with a vertex beside the deepest one. Both cores have two
-/// vertices or more.
+/// rounding can pair a face with a vertex beside the deepest one. A point core has no faces
+/// of its own (its vertex is every vertex of the MD's); one of the cores has an area.
 #[inline(always)]
 pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<Stop> {
     let faces = face_count(a.len(), seen_b.len());
@@ -317,7 +317,7 @@ pub(super) fn walk_to_nearest(
 }
 
 /// The face test's answer from every face of the MD (B less A, in A's frame, walked from its
-/// vertex `start`): the one with the largest gap. Both cores have two vertices or more.
+/// vertex `start`): the one with the largest gap. One of the cores has an area.
 pub(super) fn every_face<const SIGNED: bool>(
     a: &[DVec2],
     seen_a: &Seen,
