@@ -297,23 +297,30 @@ pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<
     None
 }
 
-/// The face test's answer for cores apart, from where [`walk`] stops: the face measured again
-/// in its own frame and checked against every vertex of the other core, or the corner by its
-/// certificate (`Unmeasured` where either fails). `None` where the walk finds nothing.
+/// The face test's answer for cores apart, from where [`walk`] stops ([`settled`]). `None`
+/// where the walk finds nothing.
 pub(super) fn walk_to_nearest(
     a: &[DVec2],
     seen_a: &Seen,
     seen_b: &Seen,
     start: (usize, usize),
 ) -> Option<Faces> {
-    Some(match walk(a, seen_b, start)? {
+    Some(settled(a, seen_a, seen_b, walk(a, seen_b, start)?))
+}
+
+/// The answer where the MD's point nearest the origin lies at `stop`: the face measured again
+/// in its own frame and checked against every vertex of the other core, or the corner by its
+/// certificate (`Unmeasured` where either fails).
+#[inline(always)]
+fn settled(a: &[DVec2], seen_a: &Seen, seen_b: &Seen, stop: Stop) -> Faces {
+    match stop {
         Stop::Face(f) => measured(a, seen_a, seen_b, &f)
             .apart_on_face()
             .map_or(Faces::Unmeasured, |face| Faces::Settled(Found::Face(face))),
         Stop::Corner((i, j), _) => {
             corners_nearest(a, i, seen_b, j, true).map_or(Faces::Unmeasured, Faces::Settled)
         }
-    })
+    }
 }
 
 /// The face test's answer from every face of the MD (B less A, in A's frame, walked from its
@@ -353,16 +360,13 @@ pub(super) fn every_face<const SIGNED: bool>(
         return Faces::Unmeasured;
     }
     if x > 0.0 {
-        return match foot(&best) {
-            Foot::On => measured(a, seen_a, seen_b, &best)
-                .apart_on_face()
-                .map_or(Faces::Unmeasured, |face| Faces::Settled(Found::Face(face))),
-            Foot::Past => corners_nearest(a, best.to.0, seen_b, best.to.1, true)
-                .map_or(Faces::Unmeasured, Faces::Settled),
-            Foot::Before => corners_nearest(a, best.from.0, seen_b, best.from.1, true)
-                .map_or(Faces::Unmeasured, Faces::Settled),
-            Foot::Behind => Faces::Unmeasured,
+        let stop = match foot(&best) {
+            Foot::On => Stop::Face(best),
+            Foot::Past => Stop::Corner(best.to, best),
+            Foot::Before => Stop::Corner(best.from, best),
+            Foot::Behind => return Faces::Unmeasured,
         };
+        return settled(a, seen_a, seen_b, stop);
     }
     measured(a, seen_a, seen_b, &best).overlap::<SIGNED>()
 }

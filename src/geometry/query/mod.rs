@@ -1020,6 +1020,24 @@ impl LeadingFace {
             nearest: (at, closest_on_segment(sides[i], sides[j], at).0),
         }
     }
+
+    /// [`LeadingFace::on`] the face from `faces[i]` to `faces[j]`, its unit outward normal and
+    /// gap worked out here, with the vertex of `other` that `pick` chooses from their values
+    /// along that normal.
+    #[inline]
+    fn at_face(
+        from_a: bool,
+        (faces, [i, j]): (&[DVec2], [usize; 2]),
+        other: &Seen,
+        pick: impl FnOnce(&Along) -> usize,
+    ) -> LeadingFace {
+        let edge = faces[j] - faces[i];
+        let normal = outward(edge) / edge.length();
+        let values = other.along(normal);
+        let vertex = pick(&values);
+        let gap = values.at(vertex) - normal.dot(faces[i]);
+        LeadingFace::on(from_a, (faces, [i, j]), normal, (other, vertex), gap)
+    }
 }
 
 /// A face of one core near the nearest points of two small cores apart or touching, and the
@@ -1105,29 +1123,18 @@ fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<Leadin
         (false, &b.vertices, seen_a, f.from.1)
     };
     let j = around(i, faces.len()).1;
-    let edge = faces[j] - faces[i];
-    let normal = outward(edge) / edge.length();
     // The walk's vertex where it is the deepest (a tie on parallel faces: it faces the face,
     // where the first of the tied may not), else the deepest.
-    let values = other.along(normal);
     let paired = if f.side == 0 { f.from.1 } else { f.from.0 };
-    let lowest = values.lowest();
-    let vertex = if values.at(paired) <= values.at(lowest) {
-        paired
-    } else {
-        lowest
-    };
-    let gap = values.at(vertex) - normal.dot(faces[i]);
-    if !gap.is_finite() {
-        return None;
-    }
-    Some(LeadingFace::on(
-        from_a,
-        (faces, [i, j]),
-        normal,
-        (&other, vertex),
-        gap,
-    ))
+    let face = LeadingFace::at_face(from_a, (faces, [i, j]), &other, |values| {
+        let lowest = values.lowest();
+        if values.at(paired) <= values.at(lowest) {
+            paired
+        } else {
+            lowest
+        }
+    });
+    face.gap.is_finite().then_some(face)
 }
 
 /// Where a core of this many vertices or fewer takes part, [`tips_leading_face`] takes the
@@ -1243,17 +1250,11 @@ pub(crate) fn seeded_face(
     } else {
         return None;
     };
-    let edge = faces[j] - faces[i];
-    let normal = outward(edge) / edge.length();
-    let values = other.along(normal);
-    let vertex = extreme_vertex_near(other_core, -values.turned, near);
-    let gap = values.at(vertex) - normal.dot(faces[i]);
-    Some(LeadingFace::on(
+    Some(LeadingFace::at_face(
         from_a,
         (faces, [i, j]),
-        normal,
-        (&other, vertex),
-        gap,
+        &other,
+        |values| extreme_vertex_near(other_core, -values.turned, near),
     ))
 }
 
