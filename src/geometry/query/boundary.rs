@@ -138,21 +138,6 @@ impl<'c, A: Core + ?Sized, B: Core + ?Sized> MdWalk<'c, A, B> {
         }
     }
 
-    /// The MD's vertex before `(i, j)`: the walk from there meets first the face that ends at
-    /// `(i, j)`, the later in direction of A's edge into `i` (turned round) and B's into `j`.
-    #[inline(always)]
-    pub fn before(a: &A, b: &B, (i, j): (usize, usize)) -> (usize, usize) {
-        let (before_i, before_j) = (around(i, a.count()).0, around(j, b.count()).0);
-        let into_a = a.vertex(i) - a.vertex(before_i);
-        let into_b = b.vertex(j) - b.vertex(before_j);
-        // (A point core has no edge; B's, when B is a point, is zero, and never comes last.)
-        if a.count() == 1 || (b.count() > 1 && into_a.perp_dot(into_b) <= 0.0) {
-            (i, before_j)
-        } else {
-            (before_i, j)
-        }
-    }
-
     /// The next face: A's edge turned round where B's turns right from it, else B's.
     #[inline(always)]
     pub fn next_face(&mut self) -> MdFace {
@@ -178,6 +163,70 @@ impl<'c, A: Core + ?Sized, B: Core + ?Sized> MdWalk<'c, A, B> {
             start,
             edge,
             end: self.at_b - self.at_a,
+        }
+    }
+}
+
+/// A walk clockwise round the MD of two cores from one of its vertices: each step gives the
+/// face that ends at the walk's vertex and moves to its start ([`MdWalk`] run backwards).
+pub(super) struct MdWalkBack<'c, A: Core + ?Sized, B: Core + ?Sized> {
+    a: &'c A,
+    b: &'c B,
+    i: usize,
+    j: usize,
+    prev_i: usize,
+    prev_j: usize,
+    at_a: DVec2,
+    at_b: DVec2,
+    behind_a: DVec2,
+    behind_b: DVec2,
+}
+
+impl<'c, A: Core + ?Sized, B: Core + ?Sized> MdWalkBack<'c, A, B> {
+    /// From the MD's vertex `(i, j)`, as [`MdWalk::from`].
+    #[inline(always)]
+    pub fn from(a: &'c A, b: &'c B, (i, j): (usize, usize)) -> Self {
+        let (prev_i, prev_j) = (around(i, a.count()).0, around(j, b.count()).0);
+        MdWalkBack {
+            a,
+            b,
+            i,
+            j,
+            prev_i,
+            prev_j,
+            at_a: a.vertex(i),
+            at_b: b.vertex(j),
+            behind_a: a.vertex(prev_i),
+            behind_b: b.vertex(prev_j),
+        }
+    }
+
+    /// The face that ends at the walk's vertex: the later in direction of A's edge into `i`
+    /// (turned round) and B's into `j` (A's where B is a point).
+    #[inline(always)]
+    pub fn prev_face(&mut self) -> MdFace {
+        let (end, to) = (self.at_b - self.at_a, (self.i, self.j));
+        let (into_a, into_b) = (self.at_a - self.behind_a, self.at_b - self.behind_b);
+        let (n, m) = (self.a.count(), self.b.count());
+        // (A point core has no edge; B's, when B is a point, is zero, and never comes last.)
+        let (side, edge) = if n == 1 || (m > 1 && into_a.perp_dot(into_b) <= 0.0) {
+            (self.j, self.at_b) = (self.prev_j, self.behind_b);
+            self.prev_j = around(self.prev_j, m).0;
+            self.behind_b = self.b.vertex(self.prev_j);
+            (1, into_b)
+        } else {
+            (self.i, self.at_a) = (self.prev_i, self.behind_a);
+            self.prev_i = around(self.prev_i, n).0;
+            self.behind_a = self.a.vertex(self.prev_i);
+            (0, -into_a)
+        };
+        MdFace {
+            side,
+            from: (self.i, self.j),
+            to,
+            start: self.at_b - self.at_a,
+            edge,
+            end,
         }
     }
 }
@@ -222,12 +271,6 @@ fn measured(a: &[DVec2], seen_a: &Seen, seen_b: &Seen, f: &MdFace) -> Measured {
     }
 }
 
-/// The face of the MD that ends at its vertex `v`.
-#[inline(always)]
-fn face_into(a: &[DVec2], seen_b: &Seen, v: (usize, usize)) -> MdFace {
-    MdWalk::from(a, seen_b, MdWalk::before(a, seen_b, v)).next_face()
-}
-
 /// Where [`walk`] stopped: the MD's face that holds the origin's foot, or its vertex nearest
 /// the origin, with a face at that vertex that the origin lies beyond.
 #[derive(Clone, Copy)]
@@ -244,75 +287,84 @@ pub(super) enum Stop {
 /// of its own (its vertex is every vertex of the MD's); one of the cores has an area.
 #[inline(always)]
 pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<Stop> {
+    walk_or_peak(a, seen_b, start).ok()
+}
+
+/// [`walk`], or where it finds nothing, the face where the gaps began to fall: the peak of
+/// the faces it walked, all with the origin behind them (`None` where it went round). Where the
+/// cores overlap, the origin lies across the MD from that face (`super::encloses_origin`).
+#[inline(always)]
+pub(super) fn walk_or_peak(
+    a: &[DVec2],
+    seen_b: &Seen,
+    start: (usize, usize),
+) -> Result<Stop, Option<MdFace>> {
     let faces = face_count(a.len(), seen_b.len());
     // Uphill where no face showed a gap yet: the gaps rise towards the nearest points, and
     // fall to a negative peak only on the far side (or where the cores overlap): `None`.
     let rises = |from: &MdFace, to: &MdFace| from.gap() <= to.gap();
     let mut walk = MdWalk::from(a, seen_b, start);
     let first = walk.next_face();
-    let counter_clockwise = match foot(&first) {
-        Foot::On => return Some(Stop::Face(first)),
-        Foot::Past => true,
-        Foot::Before => false,
+    let (mut seen_gap, mut last) = (foot(&first) != Foot::Behind, first);
+    // Clockwise: the walk back from `start`, where the faces before it lead.
+    let back = || MdWalkBack::from(a, seen_b, start);
+    let clockwise = match foot(&first) {
+        Foot::On => return Ok(Stop::Face(first)),
+        Foot::Past => None,
+        Foot::Before => Some(back()),
         Foot::Behind => {
-            let into = face_into(a, seen_b, start);
+            let mut back = back();
+            let into = back.prev_face();
             match foot(&into) {
-                Foot::On => return Some(Stop::Face(into)),
-                Foot::Past => return Some(Stop::Corner(start, into)),
-                Foot::Before => false,
-                Foot::Behind => rises(&into, &first),
+                Foot::On => return Ok(Stop::Face(into)),
+                Foot::Past => return Ok(Stop::Corner(start, into)),
+                Foot::Before => {
+                    (seen_gap, last) = (true, into);
+                    Some(back)
+                }
+                Foot::Behind if rises(&into, &first) => None,
+                Foot::Behind => {
+                    last = into;
+                    Some(back)
+                }
             }
         }
     };
-    let mut seen_gap = foot(&first) != Foot::Behind;
-    let mut last = first;
-    if counter_clockwise {
-        for _ in 1..faces {
-            let f = walk.next_face();
+    if let Some(mut back) = clockwise {
+        for _ in 0..faces {
+            let f = back.prev_face();
             match foot(&f) {
-                Foot::Past => seen_gap = true,
-                Foot::On => return Some(Stop::Face(f)),
-                Foot::Before => return Some(Stop::Corner(f.from, f)),
-                Foot::Behind if seen_gap => return Some(Stop::Corner(f.from, last)),
-                Foot::Behind if !rises(&last, &f) => return None,
+                Foot::Before => seen_gap = true,
+                Foot::On => return Ok(Stop::Face(f)),
+                Foot::Past => return Ok(Stop::Corner(f.to, f)),
+                Foot::Behind if seen_gap => return Ok(Stop::Corner(f.to, last)),
+                Foot::Behind if !rises(&last, &f) => return Err(Some(last)),
                 Foot::Behind => {}
             }
             last = f;
         }
     } else {
-        let mut v = start;
-        for _ in 0..faces {
-            let f = face_into(a, seen_b, v);
+        for _ in 1..faces {
+            let f = walk.next_face();
             match foot(&f) {
-                Foot::Before => seen_gap = true,
-                Foot::On => return Some(Stop::Face(f)),
-                Foot::Past => return Some(Stop::Corner(v, f)),
-                Foot::Behind if seen_gap => return Some(Stop::Corner(v, last)),
-                Foot::Behind if !rises(&last, &f) => return None,
+                Foot::Past => seen_gap = true,
+                Foot::On => return Ok(Stop::Face(f)),
+                Foot::Before => return Ok(Stop::Corner(f.from, f)),
+                Foot::Behind if seen_gap => return Ok(Stop::Corner(f.from, last)),
+                Foot::Behind if !rises(&last, &f) => return Err(Some(last)),
                 Foot::Behind => {}
             }
-            (v, last) = (f.from, f);
+            last = f;
         }
     }
-    None
-}
-
-/// The face test's answer for cores apart, from where [`walk`] stops ([`settled`]). `None`
-/// where the walk finds nothing.
-pub(super) fn walk_to_nearest(
-    a: &[DVec2],
-    seen_a: &Seen,
-    seen_b: &Seen,
-    start: (usize, usize),
-) -> Option<Faces> {
-    Some(settled(a, seen_a, seen_b, walk(a, seen_b, start)?))
+    Err(None)
 }
 
 /// The answer where the MD's point nearest the origin lies at `stop`: the face measured again
 /// in its own frame and checked against every vertex of the other core, or the corner by its
 /// certificate (`Unmeasured` where either fails).
 #[inline(always)]
-fn settled(a: &[DVec2], seen_a: &Seen, seen_b: &Seen, stop: Stop) -> Faces {
+pub(super) fn settled(a: &[DVec2], seen_a: &Seen, seen_b: &Seen, stop: Stop) -> Faces {
     match stop {
         Stop::Face(f) => measured(a, seen_a, seen_b, &f)
             .apart_on_face()
@@ -526,7 +578,8 @@ mod tests {
                 target.abs() < 1e-3 || (pa.rotate(every.normal) - e.normal).length() <= 1e-9,
                 "{case}: {every:?} vs {e:?}"
             );
-            let walk = walk_to_nearest(&a.vertices, &seen_a, &seen_b, start);
+            let walk = walk(&a.vertices, &seen_b, start)
+                .map(|stop| settled(&a.vertices, &seen_a, &seen_b, stop));
             // (A sliver of vertices at close angles may lie off its frame's origin, apart from
             // the other at every offset: the exact contact says which pairs overlap.)
             if e.distance < 0.0 {
