@@ -55,11 +55,16 @@
 //! **Starting in contact.** As in the linear cast, bodies that touch or overlap at `t = 0` give
 //! [`CastStatus::Overlapping`], time 0 and the contact normal there ([`super::contact`]).
 //!
+//! **At rest.** Bodies moving together (no relative motion) miss unless they start in contact:
+//! where each core's tip, its vertex farthest towards the other's middle, shows them apart
+//! along the line of middles (by more than the radii), that is the answer, after two support
+//! searches ([`apart_at_rest`]); else the routes above decide, as for any motion.
+//!
 //! **What is ignored.** Rotation, as in the linear cast.
 
 use super::boundary::MdWalk;
 use super::closed_form::centred_box;
-use super::{outward, FACE_TEST_MAX};
+use super::{outward, Tips, FACE_TEST_MAX, GRAZING};
 use crate::geometry::cast::CastStatus;
 use crate::geometry::gjk::{
     counter_clockwise, md_support_beyond_edge, md_support_met, nearest_of_simplex,
@@ -103,7 +108,8 @@ impl LinearImpact {
 /// circle and a box (the slabs of the box grown by the radii, then its rounded corner),
 /// circles and capsules against capsules (the ray against their MD of at most four vertices,
 /// grown). Two small polygons by the MD's faces, other pairs by the GJK ray cast of the module
-/// doc, in A's frame (B seen from there: no vertex moved, but a small polygon's few).
+/// doc, in A's frame (B seen from there: no vertex moved, but a small polygon's few). Shapes
+/// moving together (at rest relative to each other) miss once their tips show them apart.
 ///
 /// Inlined into the caller: two circles take fewer operations than the call itself, which
 /// passes the two placements as copies on the stack that the callee reads back at once.
@@ -158,6 +164,8 @@ fn routed_impact(
             })
         }
         (_, &[centre], Some(h), _) => point_box_impact(b_in_a.apply(centre), -d, h, radii),
+        // At rest relative to each other, and shown apart: a miss.
+        _ if d == DVec2::ZERO && apart_at_rest(a, b, b_in_a, radii) => Some(LinearImpact::MISS),
         // Circles and capsules against capsules: their core MD has at most four vertices.
         (&[a0, a1], &[b0], ..) => rounded_md_impact(&[a0, a1], &[b_in_a.apply(b0)], d, radii),
         (va @ ([_] | [_, _]), &[b0, b1], ..) => {
@@ -182,6 +190,23 @@ fn routed_impact(
             normal: Some(super::contact(a, at_a, b, at_b).normal),
         },
     }
+}
+
+/// Whether two shapes at rest relative to each other (no relative motion: a miss unless they
+/// touch at the start) are shown apart by their tips, as the face test finds them
+/// ([`super::Tips`]): each core's vertex farthest towards the other's middle, the two further
+/// apart along the line of middles than the radii, by more than rounding ([`GRAZING`] of
+/// their coordinates). Two support searches, where the routes below would measure the pair;
+/// `false` leaves it to them.
+fn apart_at_rest(a: &Convex, b: &Convex, b_in_a: Placement, radii: f64) -> bool {
+    let Tips {
+        towards: (towards_b, _),
+        tips,
+        ..
+    } = Tips::of(a, b, b_in_a);
+    let (tip_a, tip_b) = (a.vertices[tips[0]], b_in_a.apply(b.vertices[tips[1]]));
+    let margin = GRAZING * tip_a.abs().max(tip_b.abs()).max_element();
+    towards_b.dot(tip_b - tip_a) > (radii + margin) * towards_b.length()
 }
 
 /// Whether a polygon core of `n` vertices is cast by its faces ([`faces_impact`]): it has
@@ -1159,6 +1184,71 @@ mod tests {
         assert_eq!(
             faces_impact(&tri, &pentagon, &overlapping, -DVec2::X).unwrap(),
             None
+        );
+    }
+
+    /// Shapes of every kind moving together (the same velocity: at rest relative to each other)
+    /// miss unless they touch at the start, as the traced linear cast says; most apart are
+    /// shown so by their tips alone ([`apart_at_rest`]).
+    #[test]
+    fn shapes_at_rest_relative_to_each_other_miss_unless_they_touch() {
+        use crate::geometry::cast::MovingBody;
+        use crate::geometry::linear_cast::linear_cast;
+        use crate::geometry::{contact, Pose, Shape};
+        let mut rng = XorShift(0x5717_7e57);
+        let shape = |rng: &mut XorShift| {
+            let size = 0.2 + rng.unit();
+            let shape = match (rng.unit() * 5.0) as usize {
+                0 => Shape::Circle { radius: size },
+                1 => Shape::Capsule {
+                    half_length: size,
+                    radius: 0.1 + 0.3 * rng.unit(),
+                },
+                2 => Shape::Box {
+                    half_extents: DVec2::new(size, 0.1 + rng.unit()),
+                },
+                k => Shape::Polygon {
+                    vertices: polygon(3 + (rng.unit() * 40.0) as usize, size, 0.3, rng),
+                    radius: if k == 3 { 0.0 } else { 0.2 * rng.unit() },
+                },
+            };
+            shape.to_convex().unwrap().0
+        };
+        let (mut apart, mut shown) = (0, 0);
+        for round in 0..2_000 {
+            let (a, b) = (shape(&mut rng), shape(&mut rng));
+            let velocity = DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5) * 4.0;
+            let pose_a = Pose::new(DVec2::new(rng.unit(), rng.unit()) * 10.0, rng.unit() * TAU);
+            let pose_b = Pose::new(
+                pose_a.position + DVec2::from_angle(rng.unit() * TAU) * 4.0 * rng.unit(),
+                rng.unit() * TAU,
+            );
+            let cast = linear_time_of_impact(&a, pose_a, velocity, &b, pose_b, velocity);
+            let body = |local: &Convex, pose| MovingBody {
+                local: local.clone(),
+                pose,
+                velocity,
+                angular_velocity: 0.0,
+            };
+            let exact = linear_cast(&body(&a, pose_a), &body(&b, pose_b));
+            let gap = contact(&a.transformed(&pose_a), &b.transformed(&pose_b)).distance;
+            let what = format!("{round}: {cast:?} vs {exact:?}, apart {gap}");
+            assert_eq!(cast.status, exact.status, "{what}");
+            let expected = if gap > 0.0 {
+                CastStatus::Miss
+            } else {
+                CastStatus::Overlapping
+            };
+            assert_eq!(cast.status, expected, "{what}");
+            if gap > 0.0 {
+                apart += 1;
+                let b_in_a = Placement::from(pose_b).relative_to(&Placement::from(pose_a));
+                shown += usize::from(apart_at_rest(&a, &b, b_in_a, a.radius + b.radius));
+            }
+        }
+        assert!(
+            shown * 10 >= apart * 9,
+            "{shown} of {apart} shown apart by the tips"
         );
     }
 
