@@ -276,8 +276,9 @@ struct Tally {
     /// the face test is not for, GJK for apart cores the face test could not measure, the
     /// segments' closed form (circles and capsules against capsules), the boxes' (circles and
     /// boxes against boxes in their own frames), the walk round a polygon (circles against
-    /// polygons), the depth from every face (a small core overlapping a larger polygon).
-    routes: [usize; 8],
+    /// polygons), the depth from every face (a small core overlapping a larger polygon), the
+    /// face test's walk from the tips on GJK's route (a larger polygon apart).
+    routes: [usize; 9],
     max_query_distance_err: f64,
     /// How GJK and EPA stopped, by name.
     terminations: BTreeMap<String, usize>,
@@ -440,6 +441,7 @@ fn check_query(
         Route::Boxes => 5,
         Route::Walk => 6,
         Route::Depth => 7,
+        Route::Tips => 8,
     }] += 1;
     if route == Route::Faces {
         assert!(for_faces, "{}", show());
@@ -454,6 +456,9 @@ fn check_query(
     if route == Route::Segments {
         let (n, m) = (a.vertices.len(), b.vertices.len());
         assert!(n <= 2 && m <= 2 && n + m >= 3, "{}", show());
+    }
+    if route == Route::Tips {
+        assert!(!for_faces, "{}", show());
     }
     if route == Route::Depth {
         let (n, m) = (a.vertices.len(), b.vertices.len());

@@ -287,7 +287,7 @@ pub(super) enum Stop {
 /// of its own (its vertex is every vertex of the MD's); one of the cores has an area.
 #[inline(always)]
 pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<Stop> {
-    walk_or_peak(a, seen_b, start).ok()
+    walk_or_peak(a, seen_b, start, usize::MAX, true).ok()
 }
 
 /// [`walk`], or where it finds nothing, the face where the gaps began to fall: the peak of
@@ -298,8 +298,10 @@ pub(super) fn walk_or_peak(
     a: &[DVec2],
     seen_b: &Seen,
     start: (usize, usize),
+    most: usize,
+    climb: bool,
 ) -> Result<Stop, Option<MdFace>> {
-    let faces = face_count(a.len(), seen_b.len());
+    let faces = face_count(a.len(), seen_b.len()).min(most);
     // Uphill where no face showed a gap yet: the gaps rise towards the nearest points, and
     // fall to a negative peak only on the far side (or where the cores overlap): `None`.
     let rises = |from: &MdFace, to: &MdFace| from.gap() <= to.gap();
@@ -322,6 +324,7 @@ pub(super) fn walk_or_peak(
                     (seen_gap, last) = (true, into);
                     Some(back)
                 }
+                Foot::Behind if !climb => return Err(None),
                 Foot::Behind if rises(&into, &first) => None,
                 Foot::Behind => {
                     last = into;
