@@ -293,6 +293,8 @@ pub(super) fn walk(a: &[DVec2], seen_b: &Seen, start: (usize, usize)) -> Option<
 /// [`walk`], or where it finds nothing, the face where the gaps began to fall: the peak of
 /// the faces it walked, all with the origin behind them (`None` where it went round). Where the
 /// cores overlap, the origin lies across the MD from that face (`super::encloses_origin`).
+/// It walks at most `most` faces; without `climb`, where neither face at `start` shows a gap
+/// it goes no further (`Err(None)`: the cores may overlap, and the caller asks GJK).
 #[inline(always)]
 pub(super) fn walk_or_peak(
     a: &[DVec2],
