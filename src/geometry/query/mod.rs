@@ -114,15 +114,15 @@
 //! towards the origin's side, and goes round the MD towards the point nearest the origin
 //! (`boundary::walk`): on past a face whose foot falls past its end, back past one whose foot
 //! falls before its start (`boundary::MdWalkBack`, the walk run clockwise), until a face holds
-//! the foot or a corner is reached. Of
-//! the faces the origin lies beyond, the gaps rise to a single peak at the nearest point (the
-//! directions that separate two convex sets make one arc, and along it the separation has
-//! one peak), so where neither face at the start shows a gap the walk goes the way the gaps
-//! rise; where they fall before any shows one (the MD's far side, or cores that overlap), it
-//! stops without a verdict at that peak. Apart pairs mostly take a few faces. Without a verdict, every
-//! face is looked at once (`boundary::every_face`) and the largest gap decides as above: the
-//! distance from its face or corner, or the depth. O(n + m) in all; GJK's O(log n) support
-//! searches win on large cores, above [`FACE_TEST_MAX`] vertices.
+//! the foot or a corner is reached. Of the faces the origin lies beyond, the gaps rise to a
+//! single peak at the nearest point (the directions that separate two convex sets make one
+//! arc, and along it the separation has one peak), so where neither face at the start shows a
+//! gap the walk goes the way the gaps rise; where they fall before any shows one (the MD's far
+//! side, or cores that overlap), it stops without a verdict at that peak. Apart pairs mostly
+//! take a few faces. Without a verdict, every face is looked at once (`boundary::every_face`)
+//! and the largest gap decides as above: the distance from its face or corner, or the depth.
+//! O(n + m) in all; GJK's O(log n) support searches win on large cores, above
+//! [`FACE_TEST_MAX`] vertices.
 //!
 //! ## When GJK decides instead
 //!
