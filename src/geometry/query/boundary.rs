@@ -267,7 +267,7 @@ fn measured(a: &[DVec2], seen_a: &Seen, seen_b: &Seen, f: &MdFace) -> Measured {
     if f.side == 0 {
         Measured::of(a, seen_b, true, f.from.0, f.from.1)
     } else {
-        Measured::of(seen_b.local, seen_a, false, f.from.1, f.from.0)
+        Measured::of(&seen_b.core.vertices, seen_a, false, f.from.1, f.from.0)
     }
 }
 
