@@ -913,13 +913,14 @@ fn face_test<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> F
     let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
     // Apart cores are mostly settled by the faces turned towards each other: those at each
     // core's tip, its vertex farthest towards the other's middle.
+    let tips_of = Tips::of(a, b, b_in_a);
+    let tips_gap = tips_of.gap();
     let Tips {
         middles: (middle_a, middle_b),
         towards: (towards_b, _),
         tips,
-    } = Tips::of(a, b, b_in_a);
-    // How far apart the tips are along the line of middles (times its length).
-    let tips_gap = towards_b.dot(seen_b.at(tips[1]) - a.vertices[tips[0]]);
+        ..
+    } = tips_of;
     // Cores far apart for their size (the tips apart by more than half the middles' distance)
     // are mostly nearest at their tips, corner to corner: that pair's certificate settles it
     // before any face is looked at (see the module doc).
@@ -1054,12 +1055,13 @@ enum Walked {
 /// support search, O(log n)). Else GJK decides, from the tips.
 fn walked_apart<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> Walked {
     let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
+    let tips_of = Tips::of(a, b, b_in_a);
     let Tips {
         towards: (towards_b, _),
         tips,
+        point,
         ..
-    } = Tips::of(a, b, b_in_a);
-    let point = seen_b.at(tips[1]) - a.vertices[tips[0]];
+    } = tips_of;
     let first = MdVertex {
         point,
         a: tips[0],
@@ -1072,7 +1074,7 @@ fn walked_apart<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -
     }
     // Where neither the tips nor a face at their vertex shows a gap, the cores may overlap:
     // no climb (GJK decides).
-    let climb = towards_b.dot(point) > 0.0;
+    let climb = tips_of.gap() > 0.0;
     let start = (tips[0], tips[1]);
     let walked = boundary::walk_or_peak(&a.vertices, &seen_b, start, LARGE_WALK_MOST, climb);
     let Ok(stop) = walked else {
@@ -1091,11 +1093,14 @@ const LARGE_WALK_MOST: usize = 16;
 
 /// Where the face test starts ([`face_test`]): each core's middle (a rough centre, both in A's
 /// frame), the direction from each towards the other's (B's middle seen from A's, in A's
-/// frame; A's from B's, in B's), and each core's tip, its vertex farthest that way.
+/// frame; A's from B's, in B's), each core's tip, its vertex farthest that way, and the MD
+/// point of the two tips.
 struct Tips {
     middles: (DVec2, DVec2),
     towards: (DVec2, DVec2),
     tips: [usize; 2],
+    /// B's tip less A's, in A's frame.
+    point: DVec2,
 }
 
 impl Tips {
@@ -1106,11 +1111,20 @@ impl Tips {
         let (middle_a, middle_b) = (middle(&a.vertices), b_in_a.apply(middle(&b.vertices)));
         let towards_b = middle_b - middle_a;
         let towards_a = b_in_a.rotate_back(-towards_b);
+        let tips = [extreme_vertex(a, towards_b), extreme_vertex(b, towards_a)];
         Tips {
             middles: (middle_a, middle_b),
             towards: (towards_b, towards_a),
-            tips: [extreme_vertex(a, towards_b), extreme_vertex(b, towards_a)],
+            tips,
+            point: b_in_a.apply(b.vertices[tips[1]]) - a.vertices[tips[0]],
         }
+    }
+
+    /// How far apart the tips are along the line of middles, times its length: positive where
+    /// they show the cores apart along it.
+    #[inline(always)]
+    fn gap(&self) -> f64 {
+        self.towards.0.dot(self.point)
     }
 }
 

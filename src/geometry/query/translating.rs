@@ -199,14 +199,10 @@ fn routed_impact(
 /// their coordinates). Two support searches, where the routes below would measure the pair;
 /// `false` leaves it to them.
 fn apart_at_rest(a: &Convex, b: &Convex, b_in_a: Placement, radii: f64) -> bool {
-    let Tips {
-        towards: (towards_b, _),
-        tips,
-        ..
-    } = Tips::of(a, b, b_in_a);
-    let (tip_a, tip_b) = (a.vertices[tips[0]], b_in_a.apply(b.vertices[tips[1]]));
-    let margin = GRAZING * tip_a.abs().max(tip_b.abs()).max_element();
-    towards_b.dot(tip_b - tip_a) > (radii + margin) * towards_b.length()
+    let tips = Tips::of(a, b, b_in_a);
+    let tip_a = a.vertices[tips.tips[0]];
+    let margin = GRAZING * tip_a.abs().max((tip_a + tips.point).abs()).max_element();
+    tips.gap() > (radii + margin) * tips.towards.0.length()
 }
 
 /// Whether a polygon core of `n` vertices is cast by its faces ([`faces_impact`]): it has
