@@ -392,11 +392,14 @@ impl Polytope {
         };
         let mut best_key = f64::INFINITY;
         let mut i = self.head;
+        // (One slice for the whole scan: indexing the array itself reads its length again
+        // after every write.)
+        let nodes = self.nodes.as_mut_slice();
         for index in 0..self.len {
-            let next = self.next(i);
-            if self.nodes[i].key == UNMEASURED {
-                let (p, q) = (self.point(i).point, self.point(next).point);
-                let node = &mut self.nodes[i];
+            let next = nodes[i].next;
+            if nodes[i].key == UNMEASURED {
+                let (p, q) = (nodes[i].point.point, nodes[next].point.point);
+                let node = &mut nodes[i];
                 // Outward = the edge turned clockwise (the polytope is counter-clockwise).
                 match unit(DVec2::new((q - p).y, -(q - p).x)) {
                     None => node.key = f64::INFINITY,
@@ -407,7 +410,7 @@ impl Polytope {
                     }
                 }
             }
-            let node = &self.nodes[i];
+            let node = &nodes[i];
             if node.key < best_key {
                 best_key = node.key;
                 best = NearestEdge {
