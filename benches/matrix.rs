@@ -5,7 +5,9 @@
 //! ones (random angles on an ellipse four times longer than wide), each with 4 to 1,024
 //! vertices; boxes, circles and capsules; and mixed pairs (a circle, a capsule or a box against
 //! another kind, and a small polygon against a large one: few vertices against many, as a body
-//! meets a level's outline). Every instance draws its own sizes (about 0.5 to 1.5 across).
+//! meets a level's outline); and random 4- and 16-gons whose own frame's origin, the point the
+//! body turns about, lies off their middle by up to their size. Every instance draws its own
+//! sizes (about 0.5 to 1.5 across).
 //!
 //! **Placements**: A at a random pose within 10 of the origin, B turned at random and placed along
 //! a random direction so that the signed distance (our exact contact) is 2, 10⁻¹, 10⁻³, 10⁻⁶ or
@@ -80,6 +82,9 @@ enum Kind {
     Regular(usize),
     Random(usize),
     Elongated(usize),
+    /// A random polygon whose own frame's origin lies off its middle (by up to its size): the
+    /// body turns about that point, as one whose shape is drawn away from its position does.
+    OffCentre(usize),
     Box,
     Circle,
     Capsule,
@@ -91,6 +96,7 @@ impl Kind {
             Kind::Regular(_) => "regular".into(),
             Kind::Random(_) => "random".into(),
             Kind::Elongated(_) => "elongated".into(),
+            Kind::OffCentre(_) => "off-centre random".into(),
             Kind::Box => "box".into(),
             Kind::Circle => "circle".into(),
             Kind::Capsule => "capsule".into(),
@@ -100,7 +106,7 @@ impl Kind {
     /// The core vertex count.
     fn n(self) -> usize {
         match self {
-            Kind::Regular(n) | Kind::Random(n) | Kind::Elongated(n) => n,
+            Kind::Regular(n) | Kind::Random(n) | Kind::Elongated(n) | Kind::OffCentre(n) => n,
             Kind::Box => 4,
             Kind::Circle => 1,
             Kind::Capsule => 2,
@@ -115,6 +121,8 @@ struct Body {
     /// The core's points and radius, for parry's sweep.
     points: Vec<PVec>,
     radius: f64,
+    /// Where the shape's middle lies in its own frame (zero but for [`Kind::OffCentre`]).
+    shift: DVec2,
 }
 
 fn pvec(v: DVec2) -> PVec {
@@ -138,6 +146,7 @@ fn angles(n: usize, rng: &mut Rng) -> Vec<f64> {
 
 fn body(kind: Kind, rng: &mut Rng) -> Body {
     let size = rng.range(0.5, 1.5);
+    let mut shift = DVec2::ZERO;
     let polygon = |points: Vec<DVec2>| -> (Shape, Box<dyn PShape>) {
         let p = ConvexPolygon::from_convex_polyline_unmodified(
             points.iter().map(|&v| pvec(v)).collect(),
@@ -170,6 +179,15 @@ fn body(kind: Kind, rng: &mut Rng) -> Body {
                 .map(|t| DVec2::new(t.cos() * size, t.sin() * size * 0.25))
                 .collect(),
         ),
+        Kind::OffCentre(n) => {
+            shift = rng.direction() * rng.range(0.0, size);
+            polygon(
+                angles(n, rng)
+                    .into_iter()
+                    .map(|t| DVec2::from_angle(t) * size + shift)
+                    .collect(),
+            )
+        }
         Kind::Box => {
             let h = DVec2::new(rng.range(0.2, 0.8), rng.range(0.2, 0.8)) * size;
             (
@@ -197,7 +215,13 @@ fn body(kind: Kind, rng: &mut Rng) -> Body {
         radius: ours.radius,
         ours,
         parry,
+        shift,
     }
+}
+
+/// Where the middle of `b`'s shape lies when placed by `pose`.
+fn middle(b: &Body, pose: &Pose) -> DVec2 {
+    pose.position + DVec2::from_angle(pose.angle).rotate(b.shift)
 }
 
 /// B's position along `dir` from A's at which the signed distance is `target`, by bisection on
@@ -211,7 +235,10 @@ fn place_at(
     target: f64,
 ) -> Option<Pose> {
     let world_a = a.ours.transformed(&pose_a);
-    let at = |s: f64| Pose::new(pose_a.position + dir * s, angle_b);
+    // Along `dir` from A's middle, B's middle placed there (both the positions but for
+    // off-centre shapes).
+    let from = middle(a, &pose_a) - middle(b, &Pose::new(DVec2::ZERO, angle_b));
+    let at = |s: f64| Pose::new(from + dir * s, angle_b);
     let signed = |s: f64| contact(&world_a, &b.ours.transformed(&at(s))).distance;
     let (mut lo, mut hi) = (0.0, 8.0);
     if signed(lo) >= target || signed(hi) <= target {
@@ -385,6 +412,8 @@ fn pairs() -> Vec<(Kind, Kind)> {
         (Kind::Capsule, Kind::Random(64)),
         (Kind::Box, Kind::Random(256)),
         (Kind::Random(16), Kind::Elongated(256)),
+        (Kind::OffCentre(4), Kind::OffCentre(4)),
+        (Kind::OffCentre(16), Kind::OffCentre(16)),
     ]);
     all
 }
@@ -469,7 +498,7 @@ fn moving(kinds: (Kind, Kind), motion: &str, rng: &mut Rng) -> Moving {
         "approaching" | "receding" => {
             let gap = rng.range(0.2, 2.0);
             let p = placed(kinds, gap, rng);
-            let towards_a = (p.pose_a.position - p.pose_b.position).normalize();
+            let towards_a = (middle(&p.a, &p.pose_a) - middle(&p.b, &p.pose_b)).normalize();
             let side = towards_a.perp() * rng.range(-0.3, 0.3);
             let speed = (gap + 1.0) * rng.range(1.2, 2.0);
             let v = if motion == "approaching" {
