@@ -1049,12 +1049,12 @@ enum Walked {
 /// Two cores on GJK's route (one of them a large polygon) from their tips, each core's vertex
 /// farthest towards the other's middle, as the face test starts. Unless `SIGNED` (the contact,
 /// which needs the depth anyway), where a tip lies strictly inside the other core
-/// ([`tip_inside`]: a corner poking in, as in many shallow overlaps), they overlap. Where the tips or a face at the MD's vertex of the two shows a gap, the face
-/// test's walk from there mostly reaches the nearest points within [`LARGE_WALK_MOST`] faces:
-/// the face or corner it stops at, checked as the face test checks it (the deepest vertex by a
-/// support search, O(log n)). Else GJK decides, from the tips.
+/// ([`tip_inside`]: a corner poking in, as in many shallow overlaps), they overlap. Where the
+/// tips or a face at the MD's vertex of the two shows a gap, the face test's walk from there
+/// mostly reaches the nearest points within [`LARGE_WALK_MOST`] faces: the face or corner it
+/// stops at, checked as the face test checks it (the deepest vertex by a support search,
+/// O(log n)). Else GJK decides, from the tips.
 fn walked_apart<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -> Walked {
-    let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
     let tips_of = Tips::of(a, b, b_in_a);
     let Tips {
         towards: (towards_b, _),
@@ -1076,6 +1076,7 @@ fn walked_apart<const SIGNED: bool>(a: &Convex, b: &Convex, b_in_a: Placement) -
     // no climb (GJK decides).
     let climb = tips_of.gap() > 0.0;
     let start = (tips[0], tips[1]);
+    let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
     let walked = boundary::walk_or_peak(&a.vertices, &seen_b, start, LARGE_WALK_MOST, climb);
     let Ok(stop) = walked else {
         return Walked::Gjk(seed);
