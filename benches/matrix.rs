@@ -5,9 +5,10 @@
 //! ones (random angles on an ellipse four times longer than wide), each with 4 to 1,024
 //! vertices; boxes, circles and capsules; and mixed pairs (a circle, a capsule or a box against
 //! another kind, and a small polygon against a large one: few vertices against many, as a body
-//! meets a level's outline); and random 4- and 16-gons whose own frame's origin, the point the
-//! body turns about, lies off their middle by up to their size. Every instance draws its own
-//! sizes (about 0.5 to 1.5 across).
+//! meets a level's outline); random 4- and 16-gons whose own frame's origin, the point the
+//! body turns about, lies off their middle by up to their size; and a random 4-gon and a box
+//! against random 4- and 16-gons five times their size, as a crate meets a platform. Every
+//! instance draws its own sizes (about 0.5 to 1.5 across, the large ones 2.5 to 7.5).
 //!
 //! **Placements**: A at a random pose within 10 of the origin, B turned at random and placed along
 //! a random direction so that the signed distance (our exact contact) is 2, 10⁻¹, 10⁻³, 10⁻⁶ or
@@ -85,6 +86,9 @@ enum Kind {
     /// A random polygon whose own frame's origin lies off its middle (by up to its size): the
     /// body turns about that point, as one whose shape is drawn away from its position does.
     OffCentre(usize),
+    /// A random polygon five times the size of the others (2.5 to 7.5 across), met by a small
+    /// body: a crate against a platform.
+    Large(usize),
     Box,
     Circle,
     Capsule,
@@ -97,6 +101,7 @@ impl Kind {
             Kind::Random(_) => "random".into(),
             Kind::Elongated(_) => "elongated".into(),
             Kind::OffCentre(_) => "off-centre random".into(),
+            Kind::Large(_) => "large random".into(),
             Kind::Box => "box".into(),
             Kind::Circle => "circle".into(),
             Kind::Capsule => "capsule".into(),
@@ -106,7 +111,11 @@ impl Kind {
     /// The core vertex count.
     fn n(self) -> usize {
         match self {
-            Kind::Regular(n) | Kind::Random(n) | Kind::Elongated(n) | Kind::OffCentre(n) => n,
+            Kind::Regular(n)
+            | Kind::Random(n)
+            | Kind::Elongated(n)
+            | Kind::OffCentre(n)
+            | Kind::Large(n) => n,
             Kind::Box => 4,
             Kind::Circle => 1,
             Kind::Capsule => 2,
@@ -171,6 +180,12 @@ fn body(kind: Kind, rng: &mut Rng) -> Body {
             angles(n, rng)
                 .into_iter()
                 .map(|t| DVec2::from_angle(t) * size)
+                .collect(),
+        ),
+        Kind::Large(n) => polygon(
+            angles(n, rng)
+                .into_iter()
+                .map(|t| DVec2::from_angle(t) * (5.0 * size))
                 .collect(),
         ),
         Kind::Elongated(n) => polygon(
@@ -414,6 +429,8 @@ fn pairs() -> Vec<(Kind, Kind)> {
         (Kind::Random(16), Kind::Elongated(256)),
         (Kind::OffCentre(4), Kind::OffCentre(4)),
         (Kind::OffCentre(16), Kind::OffCentre(16)),
+        (Kind::Random(4), Kind::Large(4)),
+        (Kind::Box, Kind::Large(16)),
     ]);
     all
 }
