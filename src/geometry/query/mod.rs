@@ -1194,8 +1194,7 @@ impl LeadingFace {
 /// A face of one core near the nearest points of two small cores apart or touching, and the
 /// other core's vertex deepest towards it; B placed in A's frame by `b_in_a`: the face where
 /// the face test's walk round the MD stops, which holds the nearest points or lies beside the
-/// nearest corner, or where both cores have four vertices, the better of the faces at the
-/// tips ([`tips_leading_face`]). Where the vertex faces the face its gap is the
+/// nearest corner ([`tips_leading_face`]). Where the vertex faces the face its gap is the
 /// distance (the rotating query's first measure, which otherwise starts GJK's walk from them,
 /// leaving it one support search to confirm). `None` unless both cores have an area and at
 /// most [`FACE_TEST_MAX`] vertices (on larger ones GJK's own start costs less than the walk),
@@ -1250,22 +1249,23 @@ fn boxes_leading_face(
     ))
 }
 
-/// [`leading_face`] of any two small cores with an area. Where either has more than
-/// [`TIPS_FACES_MAX`] vertices, the face where the face test's walk round the MD from the tips
-/// stops (`boundary::walk`): the one that holds the nearest points or one beside the nearest
-/// corner, with the other core's vertex deepest towards it found by a look at every vertex
-/// (the walk's pairing is not trusted with a bound); `None` where the walk stops nowhere
-/// (overlapping cores). Else the better of the two faces at the tips ([`tips_faces`]).
+/// [`leading_face`] of any two small cores with an area: the face where the face test's walk
+/// round the MD from the tips stops (`boundary::walk`), the one that holds the nearest points
+/// or one beside the nearest corner, with the other core's vertex deepest towards it found by
+/// a look at every vertex (the walk's pairing is not trusted with a bound); `None` where the
+/// walk stops nowhere (overlapping cores).
+///
+/// On cores of four vertices the better of the two faces at the tips (each core's face at its
+/// tip that faces the other better) was once taken instead, for the walk's branches; the walk
+/// now takes fewer instructions on every class of 4-gons the benchmark has, and its face
+/// decides more first measures of the rotating cast (BENCHMARKS.md, forty-fifth session).
 fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
     if !small(a.vertices.len()) || !small(b.vertices.len()) {
         return None;
     }
     let (seen_a, seen_b) = Seen::each(a, b, b_in_a);
-    let Tips { towards, tips, .. } = Tips::of(a, b, b_in_a);
-    if a.vertices.len().max(b.vertices.len()) <= TIPS_FACES_MAX {
-        return tips_faces(a, b, (&seen_a, &seen_b), towards, tips);
-    }
+    let Tips { tips, .. } = Tips::of(a, b, b_in_a);
     let (boundary::Stop::Face(f) | boundary::Stop::Corner(_, f)) =
         boundary::walk(&a.vertices, &seen_b, (tips[0], tips[1]))?;
     let (from_a, faces, other, i) = if f.side == 0 {
@@ -1286,82 +1286,6 @@ fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<Leadin
         }
     });
     face.gap.is_finite().then_some(face)
-}
-
-/// Where both cores have this many vertices or fewer, [`tips_leading_face`] takes the better
-/// of the two faces at the tips: on such cores they are mostly the nearest features already,
-/// and by the clock the walk's branches cost more than the two short scans (the rotating cast
-/// of elongated 4-gons grazing, for the same instructions: 1.16–1.30 of the sweep's time with
-/// the walk, 1.13–1.17 without). Against a core with more, the faces at the tips are often
-/// not the nearest, and the walk's face decides more first measures: the rotating cast of a
-/// box against a 16-gon five times its size took a fifth fewer instructions approaching and
-/// grazing with the walk.
-const TIPS_FACES_MAX: usize = 4;
-
-/// Of the two faces at each core's tip (the one of its two there whose normal is nearer the
-/// line of middles, `towards`), the one with the larger gap, and the other core's vertex
-/// deepest towards it. The cores seen from each other's frames, A's from B's first.
-fn tips_faces(
-    a: &Convex,
-    b: &Convex,
-    (seen_a, seen_b): (&Seen, &Seen),
-    towards: (DVec2, DVec2),
-    tips: [usize; 2],
-) -> Option<LeadingFace> {
-    // The leading face of `faces` (the one at `tip` facing `towards` better), its gap and the
-    // other core's vertex deepest towards it.
-    let leading = |faces: &[DVec2], tip: usize, towards: DVec2, other: &Seen| {
-        let i = facing_face(faces, tip, towards);
-        let j = around(i, faces.len()).1;
-        let edge = faces[j] - faces[i];
-        let values = other.along(outward(edge));
-        let k = values.lowest();
-        let gap = (values.at(k) - outward(edge).dot(faces[i])) / edge.length();
-        (gap, [i, j], k)
-    };
-    let of_a = leading(&a.vertices, tips[0], towards.0, seen_b);
-    let of_b = leading(&b.vertices, tips[1], towards.1, seen_a);
-    // (Not `>=`: a NaN gap leads nowhere.)
-    let (from_a, (gap, face, vertex)) = if of_b.0 > of_a.0 {
-        (false, of_b)
-    } else {
-        (true, of_a)
-    };
-    if !gap.is_finite() {
-        return None;
-    }
-    let (faces, other) = if from_a {
-        (&a.vertices, seen_b)
-    } else {
-        (&b.vertices, seen_a)
-    };
-    let edge = faces[face[1]] - faces[face[0]];
-    let normal = outward(edge) / edge.length();
-    Some(LeadingFace::on(
-        from_a,
-        (faces, face),
-        normal,
-        (other, vertex),
-        gap,
-    ))
-}
-
-/// Of the two faces at vertex `tip` of a counter-clockwise core (the edges into and out of it),
-/// the one whose outward normal makes the smaller angle with `towards`: its first vertex.
-fn facing_face(core: &[DVec2], tip: usize, towards: DVec2) -> usize {
-    let n = core.len();
-    // (A segment's two faces are its edge, one per side: the one facing `towards` wins.)
-    let (before, after) = around(tip, n);
-    let (into, out_of) = (core[tip] - core[before], core[after] - core[tip]);
-    // cos² of each angle, signed, times both edges' squared lengths: no root, no division.
-    let signed_square = |x: f64| x * x.abs();
-    let facing_into = signed_square(towards.dot(outward(into))) * out_of.length_squared();
-    let facing_out = signed_square(towards.dot(outward(out_of))) * into.length_squared();
-    if facing_out > facing_into {
-        tip
-    } else {
-        before
-    }
 }
 
 /// [`leading_face`] from features found at this time (where the rotating query's chord step

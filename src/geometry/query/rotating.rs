@@ -15,8 +15,8 @@
 //!   of vertices before it searches), and stops as soon as its bounds decide the iteration
 //!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The first
 //!   iteration, with no simplex yet, starts small cores from the face where the face test's walk
-//!   round the MD stops, the nearest features or beside the nearest corner (on cores of four
-//!   vertices, the better of the faces at the tips: [`super::leading_face`]). Its gap (the
+//!   round the MD stops, the nearest features or beside the nearest corner
+//!   ([`super::leading_face`]). Its gap (the
 //!   separation along the face's normal) bounds the distance from below and the vertex's distance
 //!   from the face from above; where these decide the iteration, as where the vertex faces the face
 //!   (they are equal), they are the measure and GJK does not run. Where a chord
