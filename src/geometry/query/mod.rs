@@ -1256,9 +1256,11 @@ fn boxes_leading_face(
 /// walk stops nowhere (overlapping cores).
 ///
 /// On cores of four vertices the better of the two faces at the tips (each core's face at its
-/// tip that faces the other better) was once taken instead, for the walk's branches; the walk
-/// now takes fewer instructions on every class of 4-gons the benchmark has, and its face
-/// decides more first measures of the rotating cast (BENCHMARKS.md, forty-fifth session).
+/// tip that faces the other better) was once taken instead, the walk's branches costing more
+/// there than they saved. The walk now takes fewer instructions on every class of 4-gons the
+/// benchmark has and decides more first measures of the rotating cast, though on elongated
+/// 4-gons grazing its branches still cost more by the clock (BENCHMARKS.md, forty-fifth
+/// session).
 fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
     if !small(a.vertices.len()) || !small(b.vertices.len()) {

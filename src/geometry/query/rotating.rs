@@ -16,10 +16,10 @@
 //!   ([`QUERY_BOUND_RATIO`]); a step is taken on GJK's lower bound along its own axis. The first
 //!   iteration, with no simplex yet, starts small cores from the face where the face test's walk
 //!   round the MD stops, the nearest features or beside the nearest corner
-//!   ([`super::leading_face`]). Its gap (the
-//!   separation along the face's normal) bounds the distance from below and the vertex's distance
-//!   from the face from above; where these decide the iteration, as where the vertex faces the face
-//!   (they are equal), they are the measure and GJK does not run. Where a chord
+//!   ([`super::leading_face`]). Its gap (the separation along the face's normal) bounds the
+//!   distance from below and the vertex's distance from the face from above; where these decide
+//!   the iteration, as where the vertex faces the face (they are equal), they are the measure
+//!   and GJK does not run. Where a chord
 //!   step (below) ends in the window of hits but its nearest points there do not prove the hit
 //!   (the features turned away from its axis on the way), the next measure starts instead from
 //!   the side and vertex found there, at that time, as the first starts from the leading face
