@@ -176,18 +176,15 @@ fn body(kind: Kind, rng: &mut Rng) -> Body {
                     .collect(),
             )
         }
-        Kind::Random(n) => polygon(
-            angles(n, rng)
-                .into_iter()
-                .map(|t| DVec2::from_angle(t) * size)
-                .collect(),
-        ),
-        Kind::Large(n) => polygon(
-            angles(n, rng)
-                .into_iter()
-                .map(|t| DVec2::from_angle(t) * (5.0 * size))
-                .collect(),
-        ),
+        Kind::Random(n) | Kind::Large(n) => {
+            let across = if let Kind::Large(_) = kind { 5.0 } else { 1.0 } * size;
+            polygon(
+                angles(n, rng)
+                    .into_iter()
+                    .map(|t| DVec2::from_angle(t) * across)
+                    .collect(),
+            )
+        }
         Kind::Elongated(n) => polygon(
             angles(n, rng)
                 .into_iter()

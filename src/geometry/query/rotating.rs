@@ -19,12 +19,11 @@
 //!   ([`super::leading_face`]). Its gap (the separation along the face's normal) bounds the
 //!   distance from below and the vertex's distance from the face from above; where these decide
 //!   the iteration, as where the vertex faces the face (they are equal), they are the measure
-//!   and GJK does not run. Where a chord
-//!   step (below) ends in the window of hits but its nearest points there do not prove the hit
-//!   (the features turned away from its axis on the way), the next measure starts instead from
-//!   the side and vertex found there, at that time, as the first starts from the leading face
-//!   ([`super::seeded_face`]): where the nearest features changed, the last simplex is mostly
-//!   no longer near them. (Where that side is the one the step's axis turned with, its gap is
+//!   and GJK does not run. Where a chord step (below) ends in the window of hits but its
+//!   nearest points there do not prove the hit (the features turned away from its axis on the
+//!   way), the next measure starts instead from the side and vertex found there, at that time,
+//!   as the first starts from the leading face ([`super::seeded_face`]): where the nearest
+//!   features changed, the last simplex is mostly no longer near them. (Where that side is the one the step's axis turned with, its gap is
 //!   the separation the step landed on, below the tolerance, and cannot decide the measure:
 //!   GJK starts from them at once.)
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
