@@ -246,6 +246,29 @@ pub(crate) fn floored_tolerance(settings: &CastSettings, scale: f64) -> f64 {
     settings.tolerance.max(ROUNDING_RELATIVE * scale)
 }
 
+/// A scale that floors the settings' tolerance ([`floored_tolerance`]) as the motion's own
+/// ([`scale_of_motion`] with these radii) does, without its four square roots where it can: a
+/// bound on it by the 1-norm (at least the length), where the floor does not apply even on
+/// that bound, else the motion's scale itself.
+pub(super) fn flooring_scale(
+    settings: &CastSettings,
+    a: &MovingBody,
+    b: &MovingBody,
+    radii: (f64, f64),
+) -> f64 {
+    let reach = |m: &MovingBody, r: f64| {
+        let norm = |p: DVec2| p.x.abs() + p.y.abs();
+        norm(m.pose.position).max(norm(m.pose.position + m.velocity)) + r
+    };
+    let bound = reach(a, radii.0) + reach(b, radii.1);
+    // (Not `<`: a NaN anywhere takes the scale itself.)
+    if settings.tolerance >= ROUNDING_RELATIVE * bound {
+        bound
+    } else {
+        scale_of_motion(a, b, radii)
+    }
+}
+
 /// [`motion_scale`] with the radii given (as [`ClosingBound::with_radii`] takes them).
 pub(super) fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
     let reach = |m: &MovingBody, r: f64| {
@@ -361,7 +384,10 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         a,
         b,
         settings,
-        ((a.max_radius(), b.max_radius()), 0.0, 1.0),
+        {
+            let radii = (a.max_radius(), b.max_radius());
+            (radii, scale_of_motion(a, b, radii), 0.0, 1.0)
+        },
         &mut |t, exact| figure_measure(a, b, t, exact),
         &mut iterations,
     );
@@ -392,7 +418,9 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// bound how far a turn by `Δθ` moves a body's points, `r·|Δθ|` (each a scan of the body's
 /// vertices, once): the figure's are [`MovingBody::max_radius`], Mirtich's `r` as the figure
 /// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns).
-/// `start` is the time of the first iteration (the figure's 0; the query's, the time before
+/// `scale` floors the tolerance ([`floored_tolerance`]) and is the cast's own: the figure's is
+/// the motion's ([`scale_of_motion`]); the query's, which reports none, may be the bound
+/// [`flooring_scale`] takes in its place. `start` is the time of the first iteration (the figure's 0; the query's, the time before
 /// which the bodies are known at least the tolerance apart), `end_of_motion` the time from
 /// which on they are known so to the end (the figure's 1; the query's, where their bounding
 /// discs part for good before t = 1), so that a step reaching it proves the miss; `measurer`
@@ -405,11 +433,10 @@ pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,
-    (radii, start, end_of_motion): ((f64, f64), f64, f64),
+    (radii, scale, start, end_of_motion): ((f64, f64), f64, f64, f64),
     measurer: &mut impl Measure,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
-    let scale = scale_of_motion(a, b, radii);
     let tolerance = floored_tolerance(settings, scale);
     let margin = STOP_SHORT_FRACTION * tolerance;
 
@@ -673,5 +700,47 @@ mod tests {
         assert!(cast.toi < 1.0);
         let wa: Convex = a.world_at(cast.toi);
         assert!(contact(&wa, &b.world_at(cast.toi)).distance > 0.0);
+    }
+
+    #[test]
+    fn the_flooring_scale_floors_the_tolerance_as_the_motions_scale() {
+        // Far and near the origin, slow and fast, at tolerances the floor never, sometimes and
+        // always raises: the same tolerance, and where the floor applies, the scale itself.
+        let mut rng = crate::geometry::testing::XorShift(0x5eed_f100);
+        let mut floored = 0;
+        for i in 0..4_000 {
+            let far = 10f64.powi(i % 9 - 2);
+            let mut r = |k: f64| (rng.unit() * 2.0 - 1.0) * k;
+            let body = |p: DVec2, v: DVec2| MovingBody {
+                local: Shape::Box {
+                    half_extents: DVec2::ONE,
+                }
+                .to_convex()
+                .unwrap()
+                .0,
+                pose: Pose::new(p, 0.0),
+                velocity: v,
+                angular_velocity: 1.0,
+            };
+            let a = body(DVec2::new(r(far), r(far)), DVec2::new(r(far), r(far)));
+            let b = body(DVec2::new(r(far), r(far)), DVec2::new(r(far), r(far)));
+            let radii = (r(far).abs(), r(far).abs());
+            let exact = scale_of_motion(&a, &b, radii);
+            for tolerance in [1e-3, 1e-6, 1e-9, 1e-12, 0.0] {
+                let settings = CastSettings {
+                    tolerance,
+                    ..CastSettings::default()
+                };
+                let scale = flooring_scale(&settings, &a, &b, radii);
+                assert!(scale >= exact);
+                let tolerance_used = floored_tolerance(&settings, scale);
+                assert_eq!(tolerance_used, floored_tolerance(&settings, exact));
+                if tolerance_used > tolerance {
+                    floored += 1;
+                    assert_eq!(scale, exact);
+                }
+            }
+        }
+        assert!(floored > 4_000, "the floor applied {floored} times");
     }
 }

@@ -66,8 +66,7 @@
 use super::translating::DiscPath;
 use super::LeadingFace;
 use crate::geometry::angular_cast::{
-    advance, floored_tolerance, gjk_measure, scale_of_motion, Measure, Measured,
-    STOP_SHORT_FRACTION,
+    advance, floored_tolerance, flooring_scale, gjk_measure, Measure, Measured, STOP_SHORT_FRACTION,
 };
 use crate::geometry::cast::{CastSettings, CastStatus, MovingBody};
 use crate::geometry::gjk::{gjk_bounds, Simplex, GJK_TOUCH_RELATIVE};
@@ -1064,10 +1063,11 @@ pub fn angular_time_of_impact(
         b.local.core_reach_from(DVec2::ZERO),
     );
     let centres = Centres::of(a, b);
+    let scale = flooring_scale(settings, a, b, reach);
     // Two circles in closed form; others, until their bounding discs come within the
     // tolerance, cannot either: the loop starts there, or the discs prove the miss.
     let (start, end_of_motion) = if settings.max_iterations > 0 {
-        let tolerance = floored_tolerance(settings, scale_of_motion(a, b, reach));
+        let tolerance = floored_tolerance(settings, scale);
         if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
             return impact;
         }
@@ -1088,7 +1088,7 @@ pub fn angular_time_of_impact(
         reach,
         rotations: (rotation(a), rotation(b)),
         tolerance: settings.tolerance,
-        relative_speed: length(centres.velocity),
+        relative_speed: centres.speed,
         centres_apart: centres.apart,
         end_of_motion,
     };
@@ -1106,7 +1106,7 @@ pub fn angular_time_of_impact(
         a,
         b,
         settings,
-        (reach, start, end_of_motion),
+        (reach, scale, start, end_of_motion),
         &mut measurer,
         &mut NoTrace,
     );
@@ -1126,22 +1126,28 @@ struct Centres {
     offset: DVec2,
     apart: f64,
     velocity: DVec2,
+    /// `|velocity|`.
+    speed: f64,
 }
 
 impl Centres {
     fn of(a: &MovingBody, b: &MovingBody) -> Centres {
-        let offset = b.pose.position - a.pose.position;
+        Centres::new(b.pose.position - a.pose.position, b.velocity - a.velocity)
+    }
+
+    fn new(offset: DVec2, velocity: DVec2) -> Centres {
         Centres {
             offset,
             apart: length(offset),
-            velocity: b.velocity - a.velocity,
+            velocity,
+            speed: length(velocity),
         }
     }
 
     /// B's centre, seen from A's, against the disc of `radius` about A's.
     #[inline]
     fn path(&self, radius: f64) -> DiscPath {
-        DiscPath::of(self.offset, self.apart, self.velocity, radius)
+        DiscPath::moving(self.offset, self.apart, (self.velocity, self.speed), radius)
     }
 
     /// The first time in `[0, 1]` B's centre comes within `radius` of A's, which it starts
@@ -1328,41 +1334,36 @@ mod tests {
         }
     }
 
-    fn centres(offset: DVec2, velocity: DVec2) -> Centres {
-        Centres {
-            offset,
-            apart: length(offset),
-            velocity,
-        }
-    }
-
     #[test]
     fn the_centres_leave_the_disc_at_the_later_root() {
         // Passing 0.5 from the centre at 6 a unit of time, from 3 before it: within 1 for
         // t in 0.5 ± √0.75 / 6.
-        let passing = centres(DVec2::new(-3.0, 0.5), DVec2::new(6.0, 0.0));
+        let passing = Centres::new(DVec2::new(-3.0, 0.5), DVec2::new(6.0, 0.0));
         let exit = passing.exit(1.0).unwrap();
         assert!(
             (exit - (0.5 + 0.75f64.sqrt() / 6.0)).abs() < 1e-15,
             "{exit}"
         );
         // Inside from the start and moving away, or towards the centre and on through it.
-        let leaving = centres(DVec2::new(0.5, 0.0), DVec2::new(2.0, 0.0));
+        let leaving = Centres::new(DVec2::new(0.5, 0.0), DVec2::new(2.0, 0.0));
         assert!((leaving.exit(1.0).unwrap() - 0.25).abs() < 1e-15);
-        let through = centres(DVec2::new(0.5, 0.0), DVec2::new(-2.0, 0.0));
+        let through = Centres::new(DVec2::new(0.5, 0.0), DVec2::new(-2.0, 0.0));
         assert!((through.exit(1.0).unwrap() - 0.75).abs() < 1e-15);
         // Not before t = 1, never within, or not moving: no exit.
         assert_eq!(
-            centres(DVec2::new(-3.0, 0.5), DVec2::new(3.0, 0.0)).exit(1.0),
+            Centres::new(DVec2::new(-3.0, 0.5), DVec2::new(3.0, 0.0)).exit(1.0),
             None
         );
         assert_eq!(
-            centres(DVec2::new(-3.0, 2.0), DVec2::new(6.0, 0.0)).exit(1.0),
+            Centres::new(DVec2::new(-3.0, 2.0), DVec2::new(6.0, 0.0)).exit(1.0),
             None
         );
-        assert_eq!(centres(DVec2::new(0.5, 0.0), DVec2::ZERO).exit(1.0), None);
         assert_eq!(
-            centres(DVec2::new(0.5, 0.0), DVec2::X * f64::NAN).exit(1.0),
+            Centres::new(DVec2::new(0.5, 0.0), DVec2::ZERO).exit(1.0),
+            None
+        );
+        assert_eq!(
+            Centres::new(DVec2::new(0.5, 0.0), DVec2::X * f64::NAN).exit(1.0),
             None
         );
 
@@ -1376,7 +1377,7 @@ mod tests {
             let velocity =
                 DVec2::from_angle(rng.unit() * std::f64::consts::TAU) * 8.0 * scale * rng.unit();
             let radius = scale * (0.5 + 3.5 * rng.unit());
-            let c = centres(offset, velocity);
+            let c = Centres::new(offset, velocity);
             let at = |t: f64| length(offset + velocity * t);
             let Some(exit) = c.exit(radius) else {
                 // Then the centre is inside the disc at t = 1, or never on the way.

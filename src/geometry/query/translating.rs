@@ -603,7 +603,22 @@ pub(super) struct DiscPath {
 impl DiscPath {
     #[inline]
     pub(super) fn of(offset: DVec2, apart: f64, velocity: DVec2, radius: f64) -> DiscPath {
-        let speed = crate::geometry::length(velocity);
+        Self::moving(
+            offset,
+            apart,
+            (velocity, crate::geometry::length(velocity)),
+            radius,
+        )
+    }
+
+    /// [`DiscPath::of`] with the velocity's length (`speed`) given.
+    #[inline]
+    pub(super) fn moving(
+        offset: DVec2,
+        apart: f64,
+        (velocity, speed): (DVec2, f64),
+        radius: f64,
+    ) -> DiscPath {
         let (rim, across) = (speed * radius, offset.perp_dot(velocity).abs());
         DiscPath {
             room: (apart - radius) * (apart + radius),
