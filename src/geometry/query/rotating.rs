@@ -802,32 +802,32 @@ fn chord_step(
 }
 
 /// Where the cubic model `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` of the separation's
-/// excess over the aim first falls to zero while falling: the first root of its quadratic part
-/// (in the form that subtracts no nearly equal numbers), refined on the cubic term
-/// ([`cubic_refined`]). `None` where the separation does not fall at δ = 0 or the quadratic
-/// never reaches zero.
+/// excess over the aim first falls to zero while falling: the first root of its quadratic part,
+/// `δ = 2·fall / q` with `q = √(slope² − 2·curvature·fall) − slope` (the form that subtracts no
+/// nearly equal numbers), refined by one Newton step on the cubic from there, where the cubic
+/// falls (elsewhere the quadratic's root as it is). `None` where the separation does not fall
+/// at δ = 0 or the quadratic never reaches zero. Only where the chord step tries next: every
+/// end it tries is proven.
+///
+/// The Newton step `δ − (jerk·δ³/6) / rate`, its rate `slope + curvature·δ + jerk·δ²/2`, is
+/// taken over one division: with `p = rate·q²` (the rate's sign, `q > 0`), it is
+/// `(2·fall·p − 4·jerk·fall³/3) / (q·p)`. Each probe of the chord step waits on this aim, and
+/// on the three divisions in a row of the plain form most of all.
 #[inline]
 fn fall_to_aim(fall: f64, slope: f64, curvature: f64, jerk: f64) -> Option<f64> {
     if slope >= 0.0 {
         return None;
     }
     let disc = slope * slope - 2.0 * curvature * fall;
-    (disc >= 0.0).then(|| cubic_refined(2.0 * fall / (disc.sqrt() - slope), slope, curvature, jerk))
-}
-
-/// Where the cubic `fall + slope·δ + curvature·δ²/2 + jerk·δ³/6` (`fall` the excess over the
-/// aim) falls to zero near `delta`, a root of its quadratic part: one Newton step on the cubic
-/// from there, where the cubic falls (elsewhere `delta` as it is). Only where the chord step
-/// tries next: every end it tries is proven.
-#[inline]
-fn cubic_refined(delta: f64, slope: f64, curvature: f64, jerk: f64) -> f64 {
-    let rest = jerk * delta * delta * delta / 6.0;
-    let rate = slope + curvature * delta + 0.5 * jerk * delta * delta;
-    if rate < 0.0 {
-        delta - rest / rate
-    } else {
-        delta
-    }
+    (disc >= 0.0).then(|| {
+        let q = disc.sqrt() - slope;
+        let p = (slope * q + 2.0 * curvature * fall) * q + 2.0 * jerk * fall * fall;
+        if p < 0.0 {
+            (2.0 * fall * p - (4.0 / 3.0) * jerk * fall * fall * fall) / (q * p)
+        } else {
+            2.0 * fall / q
+        }
+    })
 }
 
 /// What [`chord_step`] found where it landed in the window of hits.
@@ -1332,6 +1332,50 @@ mod tests {
         fn exit(&self, radius: f64) -> Option<f64> {
             exit_in_motion(&self.path(radius))
         }
+    }
+
+    #[test]
+    fn the_aim_is_newtons_step_on_the_cubic_from_the_quadratics_root() {
+        // The aim in its plain form: the quadratic's root, then `δ − (jerk·δ³/6) / rate`
+        // where the cubic falls there.
+        let plain = |fall: f64, slope: f64, curvature: f64, jerk: f64| {
+            let disc = slope * slope - 2.0 * curvature * fall;
+            (slope < 0.0 && disc >= 0.0).then(|| {
+                let delta = 2.0 * fall / (disc.sqrt() - slope);
+                let rate = slope + curvature * delta + 0.5 * jerk * delta * delta;
+                if rate < 0.0 {
+                    delta - jerk * delta * delta * delta / 6.0 / rate
+                } else {
+                    delta
+                }
+            })
+        };
+        let mut rng = XorShift(0xa1_3000);
+        let (mut refined, mut found) = (0, 0);
+        for _ in 0..20_000 {
+            let mut r = |k: f64| (rng.unit() * 2.0 - 1.0) * k;
+            let (fall, slope, curvature, jerk) = (r(2.0).abs(), r(4.0), r(20.0), r(200.0));
+            let (ours, theirs) = (
+                fall_to_aim(fall, slope, curvature, jerk),
+                plain(fall, slope, curvature, jerk),
+            );
+            assert_eq!(ours.is_some(), theirs.is_some());
+            let (Some(ours), Some(theirs)) = (ours, theirs) else {
+                continue;
+            };
+            found += 1;
+            refined += usize::from(
+                ours != 2.0 * fall / ((slope * slope - 2.0 * curvature * fall).sqrt() - slope),
+            );
+            assert!(
+                (ours - theirs).abs() <= 1e-12 * theirs.abs().max(1.0),
+                "fall {fall} slope {slope} curvature {curvature} jerk {jerk}: {ours} vs {theirs}"
+            );
+        }
+        assert!(
+            found > 5_000 && refined > 2_000,
+            "{found} aims, {refined} refined"
+        );
     }
 
     #[test]
