@@ -637,21 +637,19 @@ fn chord_step(
         0.5 * k
     };
     // Whether the chord bound from `(τ0, s(τ0))` to the probe `p` stays at the target, `k`
-    // half the bound on how fast the slope rises between them.
+    // half the bound on how fast the slope rises between them. The bound
+    // `s(τ0) + chord·τ − k·τ·(length − τ)` is at least the target at both ends (`s(τ0)` was
+    // proven so); it is least inside where its slope is zero, at `τ = lift / (2k·length)` with
+    // `lift = k·length² − (s − s(τ0))`, and there `s(τ0) − lift² / (4k·length²)`. Compared so,
+    // with no division: each probe waits on this test.
     let piece_holds = |(start, s_start): (f64, f64), p: &Probe, k: f64| {
         let (length, s) = (p.tau - start, p.separation);
         if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
             return false;
         }
-        let chord = (s - s_start) / length;
-        // The least of s_start + chord·τ − k·τ·(length − τ): where its slope is zero, if
-        // inside.
-        let at = if k > 0.0 {
-            ((k * length - chord) / (2.0 * k)).clamp(0.0, length)
-        } else {
-            length
-        };
-        s_start + chord * at - k * at * (length - at) >= target
+        let square = k * length * length;
+        let lift = square - (s - s_start);
+        lift <= 0.0 || lift >= 2.0 * square || lift * lift <= 4.0 * square * (s_start - target)
     };
     // The model at τ = 0 on the nearest features (the separation itself is `s0`): each core's
     // height and rise, the higher of its two features' ends.
@@ -885,7 +883,8 @@ const CLIMB_LIMIT: usize = 8;
 /// along the side's normal. With it, that side and corner as a simplex (one pair of vertices
 /// where the nearer "side" is a point core's one vertex).
 fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Contact, Simplex) {
-    // How near `tip` the two sides of a core at its vertex `i` come, and the point where.
+    // How near `tip` the two sides of a core at its vertex `i` come (squared: one root is
+    // taken, of the nearest of the four), and the point where.
     fn nearest_side(
         on: impl Fn(usize) -> DVec2,
         i: usize,
@@ -895,7 +894,7 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Conta
         let (before, after) = super::around(i, count);
         let near = |j: usize, k: usize| {
             let (q, _) = closest_on_segment(on(j), on(k), tip);
-            ((tip - q).length(), q, [j, k])
+            ((tip - q).length_squared(), q, [j, k])
         };
         let (first, second) = (near(before, i), near(i, after));
         if second.0 < first.0 {
@@ -921,13 +920,14 @@ fn landing(a: &MovingBody, b: &MovingBody, p: &Probe, centre_a: DVec2) -> (Conta
         nearest_side(on_a, ia, a.local.vertices.len(), tip_b),
         nearest_side(on_b, ib, b.local.vertices.len(), tip_a),
     );
-    let (distance, point_a, point_b, features) = if on_side_b.0 < on_side_a.0 {
+    let (square, point_a, point_b, features) = if on_side_b.0 < on_side_a.0 {
         let features = side_and_vertex(false, on_side_b.2, ia);
         (on_side_b.0, tip_a, on_side_b.1, features)
     } else {
         let features = side_and_vertex(true, on_side_a.2, ib);
         (on_side_a.0, on_side_a.1, tip_b, features)
     };
+    let distance = square.sqrt();
     // (A point core's "side" is its one vertex twice: the pair of vertices alone.)
     let features = if features[0] == features[1] {
         &features[..1]
