@@ -420,12 +420,13 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// shows it; the query's are its cores' reach (the rounding keeps its width as a body turns).
 /// `scale` floors the tolerance ([`floored_tolerance`]) and is the cast's own: the figure's is
 /// the motion's ([`scale_of_motion`]); the query's, which reports none, may be the bound
-/// [`flooring_scale`] takes in its place. `start` is the time of the first iteration (the figure's 0; the query's, the time before
-/// which the bodies are known at least the tolerance apart), `end_of_motion` the time from
-/// which on they are known so to the end (the figure's 1; the query's, where their bounding
-/// discs part for good before t = 1), so that a step reaching it proves the miss; `measurer`
-/// measures the bodies and may lengthen a step ([`Measure`]), and each iteration goes to
-/// `trace`. The cast with its `iterations` left empty, and how many there were.
+/// [`flooring_scale`] takes in its place. `start` is the time of the first iteration (the
+/// figure's 0; the query's, the time before which the bodies are known at least the tolerance
+/// apart), `end_of_motion` the time from which on they are known so to the end (the figure's 1;
+/// the query's, where their bounding discs part for good before t = 1), so that a step reaching
+/// it proves the miss; `measurer` measures the bodies and may lengthen a step ([`Measure`]),
+/// and each iteration goes to `trace`. The cast with its `iterations` left empty, and how many
+/// there were.
 // Always inlined: out of line (as the query's first measure grew), each rotating cast took
 // about 1 % more instructions.
 #[inline(always)]

@@ -642,13 +642,17 @@ fn chord_step(
     // proven so); it is least inside where its slope is zero, at `τ = lift / (2k·length)` with
     // `lift = k·length² − (s − s(τ0))`, and there `s(τ0) − lift² / (4k·length²)`. Compared so,
     // with no division: each probe waits on this test.
+    // (A value or a bound that overflowed proves nothing: none of them infinite.)
     let piece_holds = |(start, s_start): (f64, f64), p: &Probe, k: f64| {
         let (length, s) = (p.tau - start, p.separation);
-        if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater) {
+        let (rise, square) = (s - s_start, k * length * length);
+        if s.partial_cmp(&target) != Some(std::cmp::Ordering::Greater)
+            || !rise.is_finite()
+            || !square.is_finite()
+        {
             return false;
         }
-        let square = k * length * length;
-        let lift = square - (s - s_start);
+        let lift = square - rise;
         lift <= 0.0 || lift >= 2.0 * square || lift * lift <= 4.0 * square * (s_start - target)
     };
     // The model at τ = 0 on the nearest features (the separation itself is `s0`): each core's
