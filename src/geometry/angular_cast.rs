@@ -386,7 +386,7 @@ pub fn angular_cast(a: &MovingBody, b: &MovingBody, settings: &CastSettings) -> 
         settings,
         {
             let radii = (a.max_radius(), b.max_radius());
-            (radii, scale_of_motion(a, b, radii), 0.0, 1.0)
+            (radii, scale_of_motion(a, b, radii), 0.0, || 1.0)
         },
         &mut |t, exact| figure_measure(a, b, t, exact),
         &mut iterations,
@@ -403,7 +403,7 @@ pub(super) trait Measure {
     /// The closing-speed bound's step `dt` from time `t` (the last measure's), or a longer one
     /// the measure has proven keeps the bodies `margin` apart. The figure's: `dt`; the query's:
     /// its chord or second-order step where it reaches further.
-    fn farther(&mut self, _t: f64, dt: f64, _margin: f64) -> f64 {
+    fn farther(&mut self, _t: f64, dt: f64, _margin: f64, _end_of_motion: f64) -> f64 {
         dt
     }
 }
@@ -434,10 +434,13 @@ pub(super) fn advance(
     a: &MovingBody,
     b: &MovingBody,
     settings: &CastSettings,
-    (radii, scale, start, end_of_motion): ((f64, f64), f64, f64, f64),
+    (radii, scale, start, end_of_motion): ((f64, f64), f64, f64, impl Fn() -> f64),
     measurer: &mut impl Measure,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
+    // Worked out the first time a measure does not stop the cast (the query's is a square
+    // root and a division that a hit at the start never needs); NaN until then.
+    let (end_of_motion, mut end_known) = (end_of_motion, f64::NAN);
     let tolerance = floored_tolerance(settings, scale);
     let margin = STOP_SHORT_FRACTION * tolerance;
 
@@ -472,13 +475,18 @@ pub(super) fn advance(
         // A stop found on GJK's measure is decided again on the exact one, where there is one.
         // A step comes with the count of short steps it makes.
         type Decision = (Option<CastStatus>, Option<(f64, u32)>);
-        let decide = |m: &Measured, bound: &ClosingBound, measurer: &mut _| -> Decision {
+        let mut decide = |m: &Measured, bound: &ClosingBound, measurer: &mut _| -> Decision {
             let c = &m.contact;
             if first && c.distance <= 0.0 {
-                (Some(CastStatus::Overlapping), None)
+                return (Some(CastStatus::Overlapping), None);
             } else if c.distance < tolerance {
-                (Some(CastStatus::Hit), None)
-            } else if bound.total <= 0.0
+                return (Some(CastStatus::Hit), None);
+            }
+            if end_known.is_nan() {
+                end_known = end_of_motion();
+            }
+            let end_of_motion = end_known;
+            if bound.total <= 0.0
                 || bound.total.is_nan()
                 || t + (m.gap - m.slack) / bound.total > end_of_motion
             {
@@ -492,7 +500,7 @@ pub(super) fn advance(
                 // alone, which rounding can leave a hair short of `c.distance < tolerance`).
                 // Such steps are short, and end the cast for lack of progress if they go on.
                 let free = ((m.gap - margin) / bound.total).max(0.0); // (NaN too)
-                let dt = Measure::farther(measurer, t, free, margin).max(0.0);
+                let dt = Measure::farther(measurer, t, free, margin, end_of_motion).max(0.0);
                 if t + dt >= end_of_motion {
                     return (Some(CastStatus::Miss), None);
                 }

@@ -106,9 +106,6 @@ struct Fixed {
     relative_speed: f64,
     /// How far apart the bodies' positions start.
     centres_apart: f64,
-    /// The time from which on the bodies are known at least the tolerance apart to the end of
-    /// the motion (`discs_apart` below): a step that reaches it proves the miss.
-    end_of_motion: f64,
 }
 
 impl Fixed {
@@ -337,6 +334,7 @@ fn second_order_step(
     f: &StepStart,
     dt: f64,
     margin: f64,
+    end_of_motion: f64,
 ) -> Option<f64> {
     let (at_a, at_b) = f.at;
     let n = f.axis;
@@ -352,7 +350,7 @@ fn second_order_step(
     let supports = c0 - f.separation;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
     let dv = b.velocity - a.velocity;
-    let remaining = fixed.end_of_motion - f.t;
+    let remaining = end_of_motion - f.t;
     // Each core's nearest vertices (two on a side, one twice at a corner), with their heights
     // along the axis and across it.
     let nearest = |core: &Convex, ends: [usize; 2], u: DVec2| {
@@ -555,6 +553,7 @@ fn chord_step(
     f: &StepStart,
     dt: f64,
     margin: f64,
+    end_of_motion: f64,
 ) -> Option<(f64, Option<Landed>)> {
     let (at_a, at_b) = f.at;
     let n = f.axis;
@@ -572,7 +571,7 @@ fn chord_step(
     let dx = at_b.position - at_a.position;
     let dv = b.velocity - a.velocity;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
-    let remaining = fixed.end_of_motion - f.t;
+    let remaining = end_of_motion - f.t;
     let c0 = dx.dot(n);
     let turned = |u: DVec2, rate: f64, tau: f64| {
         if rate == 0.0 {
@@ -997,7 +996,7 @@ impl Measure for QueryMeasure<'_> {
         )
     }
 
-    fn farther(&mut self, t: f64, dt: f64, margin: f64) -> f64 {
+    fn farther(&mut self, t: f64, dt: f64, margin: f64, end_of_motion: f64) -> f64 {
         // The loop asks right after measuring at `t`, so the features are that measure's.
         debug_assert!(self.features.is_none_or(|f| f.t == t));
         let Some(f) = &self.features else {
@@ -1007,7 +1006,9 @@ impl Measure for QueryMeasure<'_> {
         // pass, and the separation along any one axis falls short of the distance there.
         let corners = f.near.0[0] == f.near.0[1] && f.near.1[0] == f.near.1[1];
         if !corners {
-            if let Some((step, landed)) = chord_step(self.a, self.b, &self.fixed, f, dt, margin) {
+            if let Some((step, landed)) =
+                chord_step(self.a, self.b, &self.fixed, f, dt, margin, end_of_motion)
+            {
                 if step > dt {
                     match landed {
                         Some(Landed::Hit(c)) => self.landed = Some((t + step, c)),
@@ -1020,7 +1021,7 @@ impl Measure for QueryMeasure<'_> {
                 }
             }
         }
-        second_order_step(self.a, self.b, &self.fixed, f, dt, margin).unwrap_or(dt)
+        second_order_step(self.a, self.b, &self.fixed, f, dt, margin, end_of_motion).unwrap_or(dt)
     }
 }
 
@@ -1070,22 +1071,26 @@ pub fn angular_time_of_impact(
     let scale = flooring_scale(settings, a, b, reach);
     // Two circles in closed form; others, until their bounding discs come within the
     // tolerance, cannot either: the loop starts there, or the discs prove the miss.
-    let (start, end_of_motion) = if settings.max_iterations > 0 {
+    let (start, path) = if settings.max_iterations > 0 {
         let tolerance = floored_tolerance(settings, scale);
         if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
             return impact;
         }
-        let window = match discs_apart(a, b, &centres, reach, tolerance) {
+        let (start, path) = match discs_apart(a, b, &centres, reach, tolerance) {
             Ok(window) => window,
             Err(miss) => return miss,
         };
-        if let Some(miss) = centres_line_miss(a, b, &centres, reach, window, tolerance) {
+        let end = || exit_in_motion(&path).unwrap_or(1.0);
+        if let Some(miss) = centres_line_miss(a, b, &centres, reach, (start, end), tolerance) {
             return miss;
         }
-        window
+        (start, Some(path))
     } else {
-        (0.0, 1.0)
+        (0.0, None)
     };
+    // The window's end (a square root and a division), worked out where the loop needs it: a
+    // hit at the start never does.
+    let end_of_motion = || path.map_or(1.0, |p| exit_in_motion(&p).unwrap_or(1.0));
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
     let fixed = Fixed {
@@ -1094,7 +1099,6 @@ pub fn angular_time_of_impact(
         tolerance: settings.tolerance,
         relative_speed: centres.speed,
         centres_apart: centres.apart,
-        end_of_motion,
     };
     // The first search from B's position towards A's; later ones from the last simplex.
     let mut measurer = QueryMeasure {
@@ -1187,17 +1191,16 @@ fn discs_apart(
     centres: &Centres,
     reach: (f64, f64),
     tolerance: f64,
-) -> Result<(f64, f64), AngularImpact> {
+) -> Result<(f64, DiscPath), AngularImpact> {
     let radii = reach.0 + reach.1 + a.local.radius + b.local.radius;
     let within = radii + tolerance;
     let path = centres.path(within);
-    let end = || exit_in_motion(&path).unwrap_or(1.0);
     // (Not `apart <= within`: a NaN anywhere ends here too.)
     if centres.apart.partial_cmp(&within) != Some(std::cmp::Ordering::Greater) {
-        return Ok((0.0, end()));
+        return Ok((0.0, path));
     }
     match entry_in_motion(&path) {
-        Some(entry) => Ok((entry.max(0.0), end())),
+        Some(entry) => Ok((entry.max(0.0), path)),
         None => Err(centres.miss(centres.apart - radii, 0)),
     }
 }
@@ -1218,7 +1221,7 @@ fn centres_line_miss(
     b: &MovingBody,
     centres: &Centres,
     reach: (f64, f64),
-    (start, end): (f64, f64),
+    (start, end): (f64, impl FnOnce() -> f64),
     tolerance: f64,
 ) -> Option<AngularImpact> {
     let between = centres.offset + centres.velocity * start;
@@ -1230,6 +1233,7 @@ fn centres_line_miss(
     let closing = reach.0 * a.angular_velocity.abs() + reach.1 * b.angular_velocity.abs()
         - centres.velocity.dot(axis);
     let radii = a.local.radius + b.local.radius;
+    let end = end();
     let time = end - start;
     // A core that holds its body's position supports at least 0 along any line: the gap is
     // then at most the positions' distance less the roundings. (Where a core does not, this
