@@ -401,8 +401,9 @@ pub(super) trait Measure {
     fn measure(&mut self, t: f64, exact: bool) -> Measured;
 
     /// The closing-speed bound's step `dt` from time `t` (the last measure's), or a longer one
-    /// the measure has proven keeps the bodies `margin` apart. The figure's: `dt`; the query's:
-    /// its chord or second-order step where it reaches further.
+    /// the measure has proven keeps the bodies `margin` apart, up to the loop's `end_of_motion`
+    /// ([`advance`]). The figure's: `dt`; the query's: its chord or second-order step where it
+    /// reaches further.
     fn farther(&mut self, _t: f64, dt: f64, _margin: f64, _end_of_motion: f64) -> f64 {
         dt
     }
@@ -423,8 +424,8 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// [`flooring_scale`] takes in its place. `start` is the time of the first iteration (the
 /// figure's 0; the query's, the time before which the bodies are known at least the tolerance
 /// apart), `end_of_motion` the time from which on they are known so to the end (the figure's 1;
-/// the query's, where their bounding discs part for good before t = 1), so that a step reaching
-/// it proves the miss; `measurer` measures the bodies and may lengthen a step ([`Measure`]),
+/// the query's, where their bounding discs part for good before t = 1; asked for the first time
+/// a measure does not stop the cast), so that a step reaching it proves the miss; `measurer` measures the bodies and may lengthen a step ([`Measure`]),
 /// and each iteration goes to `trace`. The cast with its `iterations` left empty, and how many
 /// there were.
 // Always inlined: out of line (as the query's first measure grew), each rotating cast took
@@ -438,9 +439,10 @@ pub(super) fn advance(
     measurer: &mut impl Measure,
     trace: &mut impl Trace<AngularCastStep>,
 ) -> (AngularCast, u32) {
-    // Worked out the first time a measure does not stop the cast (the query's is a square
-    // root and a division that a hit at the start never needs); NaN until then.
-    let (end_of_motion, mut end_known) = (end_of_motion, f64::NAN);
+    // `end_of_motion()`, worked out the first time a measure does not stop the cast (the
+    // query's is a square root and a division that a hit at the start never needs); NaN until
+    // then.
+    let mut end_known = f64::NAN;
     let tolerance = floored_tolerance(settings, scale);
     let margin = STOP_SHORT_FRACTION * tolerance;
 
