@@ -256,11 +256,7 @@ pub(super) fn flooring_scale(
     b: &MovingBody,
     radii: (f64, f64),
 ) -> f64 {
-    let reach = |m: &MovingBody, r: f64| {
-        let norm = |p: DVec2| p.x.abs() + p.y.abs();
-        norm(m.pose.position).max(norm(m.pose.position + m.velocity)) + r
-    };
-    let bound = reach(a, radii.0) + reach(b, radii.1);
+    let bound = reach_sum(a, b, radii, |p| p.x.abs() + p.y.abs());
     // (Not `<`: a NaN anywhere takes the scale itself.)
     if settings.tolerance >= ROUNDING_RELATIVE * bound {
         bound
@@ -271,14 +267,21 @@ pub(super) fn flooring_scale(
 
 /// [`motion_scale`] with the radii given (as [`ClosingBound::with_radii`] takes them).
 pub(super) fn scale_of_motion(a: &MovingBody, b: &MovingBody, radii: (f64, f64)) -> f64 {
-    let reach = |m: &MovingBody, r: f64| {
-        m.pose
-            .position
-            .length()
-            .max((m.pose.position + m.velocity).length())
-            + r
-    };
-    (reach(a, radii.0) + reach(b, radii.1)).max(f64::MIN_POSITIVE)
+    reach_sum(a, b, radii, DVec2::length).max(f64::MIN_POSITIVE)
+}
+
+/// Each body's farthest position from the origin over the motion by `norm` (at the start or
+/// the end: the positions move on lines) plus its radius, summed over both bodies.
+#[inline]
+fn reach_sum(
+    a: &MovingBody,
+    b: &MovingBody,
+    radii: (f64, f64),
+    norm: impl Fn(DVec2) -> f64,
+) -> f64 {
+    let reach =
+        |m: &MovingBody, r: f64| norm(m.pose.position).max(norm(m.pose.position + m.velocity)) + r;
+    reach(a, radii.0) + reach(b, radii.1)
 }
 
 /// One measurement of the two bodies at a time `t`: what the loop ([`advance`]) asks of the
@@ -425,9 +428,9 @@ impl<F: FnMut(f64, bool) -> Measured> Measure for F {
 /// figure's 0; the query's, the time before which the bodies are known at least the tolerance
 /// apart), `end_of_motion` the time from which on they are known so to the end (the figure's 1;
 /// the query's, where their bounding discs part for good before t = 1; asked for the first time
-/// a measure does not stop the cast), so that a step reaching it proves the miss; `measurer` measures the bodies and may lengthen a step ([`Measure`]),
-/// and each iteration goes to `trace`. The cast with its `iterations` left empty, and how many
-/// there were.
+/// a measure does not stop the cast), so that a step reaching it proves the miss; `measurer`
+/// measures the bodies and may lengthen a step ([`Measure`]), and each iteration goes to
+/// `trace`. The cast with its `iterations` left empty, and how many there were.
 // Always inlined: out of line (as the query's first measure grew), each rotating cast took
 // about 1 % more instructions.
 #[inline(always)]
