@@ -18,14 +18,14 @@
 //!   round the MD stops, the nearest features or beside the nearest corner
 //!   ([`super::leading_face`]). Its gap (the separation along the face's normal) bounds the
 //!   distance from below and the vertex's distance from the face from above; where these decide
-//!   the iteration, as where the vertex faces the face (they are equal), they are the measure
-//!   and GJK does not run. Where a chord step (below) ends in the window of hits but its
-//!   nearest points there do not prove the hit (the features turned away from its axis on the
-//!   way), the next measure starts instead from the side and vertex found there, at that time,
-//!   as the first starts from the leading face ([`super::seeded_face`]): where the nearest
-//!   features changed, the last simplex is mostly no longer near them. (Where that side is the one the step's axis turned with, its gap is
-//!   the separation the step landed on, below the tolerance, and cannot decide the measure:
-//!   GJK starts from them at once.)
+//!   the iteration, as where the vertex faces the face (they are equal), they are the measure and
+//!   GJK does not run. Where a chord step (below) ends in the window of hits but its nearest
+//!   points there do not prove the hit (the features turned away from its axis on the way), the
+//!   next measure starts instead from the side and vertex found there, at that time, as the first
+//!   starts from the leading face ([`super::seeded_face`]): where the nearest features changed,
+//!   the last simplex is mostly no longer near them. (Where that side is the one the step's axis
+//!   turned with, its gap is the separation the step landed on, below the tolerance, and cannot
+//!   decide the measure: GJK starts from them at once.)
 //! * **The turning bound** takes each core's reach (its farthest vertex from the body's
 //!   position), not the rounded shape's: the rounding keeps its width as a body turns.
 //! * **The start and the end.** Each body lies within its bounding disc however it turns, and
@@ -1071,7 +1071,10 @@ pub fn angular_time_of_impact(
     let scale = flooring_scale(settings, a, b, reach);
     // Two circles in closed form; others, until their bounding discs come within the
     // tolerance, cannot either: the loop starts there, or the discs prove the miss.
-    let (start, path) = if settings.max_iterations > 0 {
+    // The window's end (a square root and a division), worked out once, where it is first
+    // needed: a hit at the start never needs it.
+    let window_end = |path: &DiscPath| exit_in_motion(path).unwrap_or(1.0);
+    let (start, path, known_end) = if settings.max_iterations > 0 {
         let tolerance = floored_tolerance(settings, scale);
         if let Some(impact) = centred_discs(a, b, &centres, tolerance) {
             return impact;
@@ -1080,17 +1083,16 @@ pub fn angular_time_of_impact(
             Ok(window) => window,
             Err(miss) => return miss,
         };
-        let end = || exit_in_motion(&path).unwrap_or(1.0);
+        let mut known_end = None;
+        let end = || *known_end.get_or_insert_with(|| window_end(&path));
         if let Some(miss) = centres_line_miss(a, b, &centres, reach, (start, end), tolerance) {
             return miss;
         }
-        (start, Some(path))
+        (start, Some(path), known_end)
     } else {
-        (0.0, None)
+        (0.0, None, None)
     };
-    // The window's end (a square root and a division), worked out where the loop needs it: a
-    // hit at the start never does.
-    let end_of_motion = || path.map_or(1.0, |p| exit_in_motion(&p).unwrap_or(1.0));
+    let end_of_motion = || known_end.unwrap_or_else(|| path.as_ref().map_or(1.0, window_end));
     let rotation =
         |m: &MovingBody| (m.angular_velocity == 0.0).then(|| DVec2::from_angle(m.pose.angle));
     let fixed = Fixed {
