@@ -527,12 +527,36 @@ impl Convex {
 
     /// The largest distance from `centre` to a vertex of the core (the rounding left out): one
     /// root of the largest square, the same value as the largest of the roots.
+    ///
+    /// A plain comparison keeps the larger square (a NaN is passed over, as `f64::max` passes
+    /// it over): one instruction, where `f64::max` takes three or four. On a core of 32 vertices
+    /// or more, four running maxima, so that each comparison does not wait on the one before.
     pub fn core_reach_from(&self, centre: DVec2) -> f64 {
-        self.vertices
-            .iter()
-            .map(|v| (*v - centre).length_squared())
-            .fold(0.0, f64::max)
-            .sqrt()
+        let larger = |m: f64, v: &DVec2| {
+            let d = (*v - centre).length_squared();
+            if d > m {
+                d
+            } else {
+                m
+            }
+        };
+        let v = &self.vertices;
+        let most = if v.len() < 32 {
+            v.iter().fold(0.0, larger)
+        } else {
+            let chunks = v.chunks_exact(4);
+            let rest = chunks.remainder().iter().fold(0.0, larger);
+            let m = chunks.fold([rest, 0.0, 0.0, 0.0], |m, c| {
+                [
+                    larger(m[0], &c[0]),
+                    larger(m[1], &c[1]),
+                    larger(m[2], &c[2]),
+                    larger(m[3], &c[3]),
+                ]
+            });
+            m[0].max(m[1]).max(m[2].max(m[3]))
+        };
+        most.sqrt()
     }
 }
 
@@ -769,5 +793,36 @@ mod tests {
             .to_convex(),
             Err(ShapeError::NonFinite { index: 1 })
         ));
+    }
+
+    #[test]
+    fn the_reach_is_the_largest_distance_from_the_centre_to_a_vertex() {
+        // Every count up to past two chunks of four over the threshold, each vertex the
+        // farthest in turn, with a NaN or an infinite coordinate among them.
+        let mut rng = XorShift(0x51f1_5eed_0bad_cafe);
+        for n in 1..=48 {
+            for farthest in 0..n {
+                let mut vertices: Vec<DVec2> = (0..n)
+                    .map(|_| DVec2::new(rng.unit() - 0.5, rng.unit() - 0.5))
+                    .collect();
+                vertices[farthest] = DVec2::new(3.0 * rng.unit() + 1.0, -2.0);
+                let centre = DVec2::new(0.25, -0.5);
+                let plain = |v: &[DVec2]| {
+                    v.iter()
+                        .map(|p| (*p - centre).length_squared())
+                        .fold(0.0, f64::max)
+                        .sqrt()
+                };
+                let mut core = Convex::new(vertices.clone(), 0.0);
+                assert_eq!(core.core_reach_from(centre), plain(&vertices), "n = {n}");
+                let odd = (farthest + 1) % n;
+                if odd != farthest {
+                    core.vertices[odd].y = f64::NAN;
+                    assert_eq!(core.core_reach_from(centre), plain(&core.vertices));
+                }
+                core.vertices[farthest].x = f64::INFINITY;
+                assert_eq!(core.core_reach_from(centre), f64::INFINITY);
+            }
+        }
     }
 }
