@@ -797,8 +797,9 @@ mod tests {
 
     #[test]
     fn the_reach_is_the_largest_distance_from_the_centre_to_a_vertex() {
-        // Every count up to past two chunks of four over the threshold, each vertex the
-        // farthest in turn, with a NaN or an infinite coordinate among them.
+        // Every count up to 48 (past the 32 from which four running maxima take over, with
+        // each remainder), each vertex the farthest in turn, with a NaN or an infinite
+        // coordinate among them.
         let mut rng = XorShift(0x51f1_5eed_0bad_cafe);
         for n in 1..=48 {
             for farthest in 0..n {
