@@ -312,7 +312,7 @@ impl StepStart {
 /// the measure, τ, that is concave:
 ///
 /// * the centres' separation `(Δx + Δv·τ)·n(τ)` by its tangent at τ = 0 less `K_c·τ²/2`,
-///   where `K_c = 2|ω_n||Δv| + ω_n²(|Δx| + |Δv|·τ)` bounds its second derivative, or, where
+///   where `K_c` bounds how fast its slope falls over the step ([`centres_bend`]), or, where
 ///   less, its second derivative at τ = 0 (with the sign it has: a closing that slows costs
 ///   nothing) less τ times a bound on its third, `ω_n²(3|Δv| + |ω_n||Δx|)`;
 /// * each core's support `h(R(δ)u)` along the axis turned by `δ = (ω_n − ω)·τ` by
@@ -386,10 +386,8 @@ fn second_order_step(
         let model = c1 - rise(wa, near_a) - rise(wb, near_b);
         let mut q = 0.5 * (fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb);
         if w != 0.0 {
-            // The centres' separation c(τ) = Δx(τ)·n(τ) has c'' = 2w·Δv·n⊥(τ) − w²·c(τ): over a
-            // span at least the step (the model's linear root), |Δv·n⊥| is at most its value
-            // at τ = 0 plus |Δv|·|w|·span (n⊥ turns by w·τ), and c at most c(0) plus the span
-            // times |c'| ≤ |Δv| + |w|·|Δx|, where |Δx(τ)| ≤ |Δx(0)| + |Δv|·(f.t + τ).
+            // The centres' separation c(τ) = Δx(τ)·n(τ) falls no faster than `centres_bend`
+            // bounds over a span at least the step (the model's linear root).
             let span = if model < 0.0 {
                 (aim / -model).min(remaining)
             } else {
@@ -397,13 +395,13 @@ fn second_order_step(
             };
             // c''(0), for the second bound below.
             let at_start = 2.0 * w * dv.dot(n.perp()) - w * w * c0;
-            let (w, dv_len) = (w.abs(), fixed.relative_speed);
+            let dv_len = fixed.relative_speed;
+            let either_way = centres_bend(w, dx, dv, n, span, dv_len).1;
+            let w = w.abs();
             let centres_far = fixed.centres_apart + dv_len * (f.t + span);
-            let across = dv.dot(n.perp()).abs() + dv_len * w * span;
-            let centres = (c0 + span * (dv_len + w * centres_far)).max(0.0);
-            let either_way = w * (2.0 * across + w * centres);
             // Or c'' from its value at τ = 0, less the span times a bound on |c'''|: c''' =
-            // −w²·(2Δv·n(τ) + c'(τ)), so |c'''| ≤ w²·(3|Δv| + |w|·|Δx|). Where even that
+            // −w²·(2Δv·n(τ) + c'(τ)), so |c'''| ≤ w²·(3|Δv| + |w|·|Δx|), where |Δx(τ)| ≤
+            // |Δx(0)| + |Δv|·(f.t + τ). Where even that
             // least c'' is not negative (the closing slows), the centres bend nothing down.
             let least = at_start - span * w * w * (3.0 * dv_len + w * centres_far);
             q += 0.5 * either_way.min((-least).max(0.0));
@@ -450,6 +448,43 @@ fn second_order_step(
     let chord = c1 - (at_end - supports) / step;
     let shorter = root(q, chord).min(step);
     (shorter > dt && excess + (chord - q * shorter) * shorter >= 0.0).then_some(shorter)
+}
+
+/// Bounds on the second derivative of the centres' separation `c(τ) = (Δx + Δv·τ)·n(τ)` over
+/// `τ ∈ [0, span]`, where the axis `n(τ)` (unit, `n` at τ = 0) turns at `w`: an upper bound on
+/// `c''` and one on `−c''` (`speed` is `|Δv|`). With `θ = w·τ`, `n(τ) = n·cos θ + n⊥·sin θ`:
+///
+/// ```text
+/// c'' = 2w·Δv·n⊥(τ) − w²·c(τ) = P·cos θ + Q·sin θ − w²·τ·(Δv·n·cos θ + Δv·n⊥·sin θ),
+/// P = 2w·Δv·n⊥ − w²·Δx·n,   Q = −2w·Δv·n − w²·Δx·n⊥.
+/// ```
+///
+/// Each wave is at most its amplitude (`√(P² + Q²)`, `|Δv|`) either way. While the axis turns
+/// by at most a right angle, `cos θ` is in `[0, 1]` and `sin θ` has the sign of `w` and at
+/// most the angle's size, so each term is at most its coefficient where that has the sign
+/// that raises it (`P` where positive; `Q·sign w` times the angle where positive), and the
+/// same for `−c''` with the signs turned. Each term's size alone would count `2|w|·|Δv·n⊥|`
+/// and `w²·|Δx·n|` both, where in `P` they partly cancel.
+#[inline]
+fn centres_bend(w: f64, dx: DVec2, dv: DVec2, n: DVec2, span: f64, speed: f64) -> (f64, f64) {
+    let turn = w.signum();
+    let (along, across) = (dv.dot(n), dv.dot(n.perp()) * turn);
+    let p = 2.0 * w * dv.dot(n.perp()) - w * w * dx.dot(n);
+    let q = (-2.0 * w * along - w * w * dx.dot(n.perp())) * turn;
+    let angle = w.abs() * span;
+    let amplitude = (p * p + q * q).sqrt();
+    let drift = w * w * span;
+    let (up, down) = if angle <= std::f64::consts::FRAC_PI_2 {
+        (
+            (p.max(0.0) + q.max(0.0) * angle).min(amplitude)
+                + drift * ((-along).max(0.0) + (-across).max(0.0) * angle).min(speed),
+            ((-p).max(0.0) + (-q).max(0.0) * angle).min(amplitude)
+                + drift * (along.max(0.0) + across.max(0.0) * angle).min(speed),
+        )
+    } else {
+        (amplitude + drift * speed, amplitude + drift * speed)
+    };
+    (up, down)
 }
 
 /// Where in the window of hits (from the loop's margin, where a step may end at the closest,
@@ -572,7 +607,6 @@ fn chord_step(
     let dv = b.velocity - a.velocity;
     let (ua, ub) = (at_a.rotate_back(n), at_b.rotate_back(-n));
     let remaining = end_of_motion - f.t;
-    let c0 = dx.dot(n);
     let turned = |u: DVec2, rate: f64, tau: f64| {
         if rate == 0.0 {
             u
@@ -624,14 +658,7 @@ fn chord_step(
     let bend = |span: f64| {
         let mut k = fixed.reach.0 * wa * wa + fixed.reach.1 * wb * wb;
         if w != 0.0 {
-            // c'' = 2w·Δv·n⊥ − w²·c for the centres' separation c (see `second_order_step`):
-            // at most 2|w| times the bound on |Δv·n⊥| over the span, plus w² times how far
-            // below zero c may go.
-            let (w, dv_len) = (w.abs(), fixed.relative_speed);
-            let centres_far = fixed.centres_apart + dv_len * (f.t + span);
-            let across = dv.dot(n.perp()).abs() + dv_len * w * span;
-            let lowest = c0 - span * (dv_len + w * centres_far);
-            k += w * (2.0 * across + w * (-lowest).max(0.0));
+            k += centres_bend(w, dx, dv, n, span, fixed.relative_speed).0;
         }
         0.5 * k
     };
@@ -1342,6 +1369,49 @@ mod tests {
         fn exit(&self, radius: f64) -> Option<f64> {
             exit_in_motion(&self.path(radius))
         }
+    }
+
+    #[test]
+    fn the_centres_bend_no_more_than_their_bounds() {
+        // c'' = 2w·Δv·n⊥(τ) − w²·(Δx + Δv·τ)·n(τ), sampled over the span, against the bounds
+        // both ways; at a span of 0 the two bounds are c''(0)'s two signed parts.
+        let second = |w: f64, dx: DVec2, dv: DVec2, n: DVec2, tau: f64| {
+            let axis = DVec2::from_angle(w * tau).rotate(n);
+            2.0 * w * dv.dot(axis.perp()) - w * w * (dx + dv * tau).dot(axis)
+        };
+        let mut rng = XorShift(0xbe_9d00);
+        let (mut tight_up, mut tight_down) = (0, 0);
+        for case in 0..20_000 {
+            let mut r = |k: f64| (rng.unit() * 2.0 - 1.0) * k;
+            let w = r(4.0);
+            let (dx, dv) = (DVec2::new(r(5.0), r(5.0)), DVec2::new(r(6.0), r(6.0)));
+            let n = DVec2::from_angle(r(4.0));
+            let span = if case % 4 == 0 { 0.0 } else { r(2.0).abs() };
+            let (up, down) = centres_bend(w, dx, dv, n, span, length(dv));
+            let slack = 1e-9 * (1.0 + up.abs() + down.abs());
+            if span == 0.0 {
+                let at = second(w, dx, dv, n, 0.0);
+                assert!((up - down - at).abs() <= slack, "{up} − {down} vs {at}");
+                assert!(up >= 0.0 && down >= 0.0 && up.min(down) == 0.0);
+                continue;
+            }
+            let (mut most, mut least) = (f64::NEG_INFINITY, f64::INFINITY);
+            for k in 0..=64 {
+                let c = second(w, dx, dv, n, span * f64::from(k) / 64.0);
+                (most, least) = (most.max(c), least.min(c));
+            }
+            assert!(
+                most <= up + slack && -least <= down + slack,
+                "w {w} Δx {dx} Δv {dv} n {n} span {span}: c'' in [{least}, {most}], bounds {up}, {down}"
+            );
+            tight_up += usize::from(up <= most + 0.5 * (up + down));
+            tight_down += usize::from(down <= -least + 0.5 * (up + down));
+        }
+        // Not bounds so loose that any would pass: mostly within half their sum of the truth.
+        assert!(
+            tight_up > 10_000 && tight_down > 10_000,
+            "{tight_up} {tight_down}"
+        );
     }
 
     #[test]
