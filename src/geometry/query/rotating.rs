@@ -401,8 +401,8 @@ fn second_order_step(
             let centres_far = fixed.centres_apart + dv_len * (f.t + span);
             // Or c'' from its value at τ = 0, less the span times a bound on |c'''|: c''' =
             // −w²·(2Δv·n(τ) + c'(τ)), so |c'''| ≤ w²·(3|Δv| + |w|·|Δx|), where |Δx(τ)| ≤
-            // |Δx(0)| + |Δv|·(f.t + τ). Where even that
-            // least c'' is not negative (the closing slows), the centres bend nothing down.
+            // |Δx(0)| + |Δv|·(f.t + τ). Where even that least c'' is not negative (the closing
+            // slows), the centres bend nothing down.
             let least = at_start - span * w * w * (3.0 * dv_len + w * centres_far);
             q += 0.5 * either_way.min((-least).max(0.0));
         }
@@ -468,13 +468,15 @@ fn second_order_step(
 #[inline]
 fn centres_bend(w: f64, dx: DVec2, dv: DVec2, n: DVec2, span: f64, speed: f64) -> (f64, f64) {
     let turn = w.signum();
-    let (along, across) = (dv.dot(n), dv.dot(n.perp()) * turn);
-    let p = 2.0 * w * dv.dot(n.perp()) - w * w * dx.dot(n);
+    let (along, side) = (dv.dot(n), dv.dot(n.perp()));
+    // `Q` and Δv·n⊥ signed so that, times the angle's size, they are their terms at most.
+    let across = side * turn;
+    let p = 2.0 * w * side - w * w * dx.dot(n);
     let q = (-2.0 * w * along - w * w * dx.dot(n.perp())) * turn;
     let angle = w.abs() * span;
     let amplitude = (p * p + q * q).sqrt();
     let drift = w * w * span;
-    let (up, down) = if angle <= std::f64::consts::FRAC_PI_2 {
+    if angle <= std::f64::consts::FRAC_PI_2 {
         (
             (p.max(0.0) + q.max(0.0) * angle).min(amplitude)
                 + drift * ((-along).max(0.0) + (-across).max(0.0) * angle).min(speed),
@@ -483,8 +485,7 @@ fn centres_bend(w: f64, dx: DVec2, dv: DVec2, n: DVec2, span: f64, speed: f64) -
         )
     } else {
         (amplitude + drift * speed, amplitude + drift * speed)
-    };
-    (up, down)
+    }
 }
 
 /// Where in the window of hits (from the loop's margin, where a step may end at the closest,
