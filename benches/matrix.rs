@@ -29,7 +29,12 @@
 //! its classes' median ratios (each placement or motion on its own: 20 instances), the worst
 //! ratio, and the median times.
 //!
-//! Run: `cargo bench --bench matrix` (about three minutes); `cargo bench --bench matrix --
+//! **Scale**: `MATRIX_SCALE=10` multiplies every shape's size (and how far out B may be placed),
+//! leaving the gaps, the motions and the tolerances as they are: the same query on bodies ten
+//! times larger, or with 0.1 smaller (their overlaps shrunk with them where a shape is smaller
+//! than 0.5). Not part of the table of BENCHMARKS.md, which is at scale 1.
+//!
+//! Run: `cargo bench --bench matrix` (10 to 30 seconds); `cargo bench --bench matrix --
 //! distance` for the rows whose query starts so. Prints the markdown table of BENCHMARKS.md.
 
 use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
@@ -43,6 +48,7 @@ use parry2d_f64::query::{
 use parry2d_f64::shape::{Ball, Capsule, ConvexPolygon, Cuboid, Shape as PShape};
 use std::f64::consts::TAU;
 use std::hint::black_box;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// Instances per cell and placement (or motion).
@@ -58,6 +64,18 @@ const GAPS: [(&str, f64); 7] = [
     ("-0.1", -0.1),
     ("-0.5", -0.5),
 ];
+
+/// Every size's factor: `MATRIX_SCALE` (module doc), 1 where unset.
+fn scale() -> f64 {
+    static SCALE: OnceLock<f64> = OnceLock::new();
+    *SCALE.get_or_init(|| match std::env::var("MATRIX_SCALE") {
+        Err(_) => 1.0,
+        Ok(v) => match v.parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 => s,
+            _ => panic!("MATRIX_SCALE must be a positive number, not {v:?}"),
+        },
+    })
+}
 
 /// A small seeded generator (xorshift64*), so every run sees the same inputs.
 struct Rng(u64);
@@ -154,7 +172,7 @@ fn angles(n: usize, rng: &mut Rng) -> Vec<f64> {
 }
 
 fn body(kind: Kind, rng: &mut Rng) -> Body {
-    let size = rng.range(0.5, 1.5);
+    let size = rng.range(0.5, 1.5) * scale();
     let mut shift = DVec2::ZERO;
     let polygon = |points: Vec<DVec2>| -> (Shape, Box<dyn PShape>) {
         let p = ConvexPolygon::from_convex_polyline_unmodified(
@@ -252,7 +270,7 @@ fn place_at(
     let from = middle(a, &pose_a) - middle(b, &Pose::new(DVec2::ZERO, angle_b));
     let at = |s: f64| Pose::new(from + dir * s, angle_b);
     let signed = |s: f64| contact(&world_a, &b.ours.transformed(&at(s))).distance;
-    let (mut lo, mut hi) = (0.0, 8.0);
+    let (mut lo, mut hi) = (0.0, 8.0 * scale().max(1.0));
     if signed(lo) >= target || signed(hi) <= target {
         return None;
     }
@@ -442,6 +460,12 @@ struct Placed {
 
 /// A pair of `kinds` with B at signed distance `target` from A.
 fn placed(kinds: (Kind, Kind), target: f64, rng: &mut Rng) -> Placed {
+    // Overlaps shrink with shapes smaller than the table's (which could not overlap that much).
+    let target = if target < 0.0 {
+        target * scale().min(1.0)
+    } else {
+        target
+    };
     loop {
         let (a, b) = (body(kinds.0, rng), body(kinds.1, rng));
         let pose_a = Pose::new(
@@ -657,6 +681,9 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let wanted = |q: &str| filter.is_empty() || filter.iter().any(|f| q.starts_with(f.as_str()));
+    if scale() != 1.0 {
+        println!("Every size ×{} (`MATRIX_SCALE`).\n", scale());
+    }
     println!("| query | shapes | n | instances | ours, median | parry, median | ours / parry, median | worst class's median | worst (its class) |");
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     // Each query and pair draws from its own seed: the same inputs whatever the filter.
