@@ -1259,7 +1259,7 @@ fn boxes_leading_face(
 /// tip that faces the other better) was once taken instead, the walk's branches costing more
 /// there than they saved. The walk now takes fewer instructions on every class of 4-gons the
 /// benchmark has and decides more first measures of the rotating cast, though on elongated
-/// 4-gons grazing its branches still cost more by the clock (BENCHMARKS.md, forty-fifth
+/// 4-gons grazing its branches still cost more by the clock (BENCHMARKS-LOG.md, forty-fifth
 /// session).
 fn tips_leading_face(a: &Convex, b: &Convex, b_in_a: Placement) -> Option<LeadingFace> {
     let small = |n: usize| (3..=FACE_TEST_MAX).contains(&n);
