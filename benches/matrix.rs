@@ -30,9 +30,9 @@
 //! ratio, and the median times.
 //!
 //! **Scale**: `MATRIX_SCALE=10` multiplies every shape's size (and how far out B may be placed),
-//! leaving the gaps, the motions and the tolerances as they are: the same query on bodies ten
-//! times larger, or with 0.1 smaller (their overlaps shrunk with them where a shape is smaller
-//! than 0.5). Not part of the table of BENCHMARKS.md, which is at scale 1.
+//! leaving the gaps, the motions and the tolerances as they are: the same queries on bodies ten
+//! times larger, or with `0.1` ten times smaller (the overlaps then shrunk with them, as a
+//! shape smaller than 0.5 cannot overlap by 0.5). BENCHMARKS.md's table is at scale 1.
 //!
 //! Run: `cargo bench --bench matrix` (10 to 30 seconds); `cargo bench --bench matrix --
 //! distance` for the rows whose query starts so. Prints the markdown table of BENCHMARKS.md.
