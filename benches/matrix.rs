@@ -36,6 +36,14 @@
 //!
 //! Run: `cargo bench --bench matrix` (10 to 30 seconds); `cargo bench --bench matrix --
 //! distance` for the rows whose query starts so. Prints the markdown table of BENCHMARKS.md.
+//! `MATRIX_PAIRS="elongated 256,random–elongated 256"` keeps only those cells' pairs (each
+//! named as the table's *shapes* and *n* columns name it).
+//!
+//! **Instruction counts**, the same on every machine where times are not: with
+//! `MATRIX_CALLS=ours` (or `parry`) nothing is timed; each instance calls that side
+//! [`CALLS_PER_INSTANCE`] times, and with `MATRIX_CALLS=neither` not at all, so that under
+//! `valgrind --tool=callgrind` the difference between the two runs' totals, divided by the
+//! calls the table lists, is that side's mean instructions per call.
 
 use minkowski_lab::geometry::cast::{CastSettings, MovingBody};
 use minkowski_lab::geometry::query::{self, angular_time_of_impact, linear_time_of_impact};
@@ -64,6 +72,29 @@ const GAPS: [(&str, f64); 7] = [
     ("-0.1", -0.1),
     ("-0.5", -0.5),
 ];
+
+/// What `MATRIX_CALLS` asks for (module doc): timing, or one side's calls alone.
+#[derive(Clone, Copy, PartialEq)]
+enum Calls {
+    Timed,
+    Ours,
+    Parry,
+    Neither,
+}
+
+/// The calls of a side per instance where `MATRIX_CALLS` asks to count them.
+const CALLS_PER_INSTANCE: usize = 10;
+
+fn calls() -> Calls {
+    static CALLS: OnceLock<Calls> = OnceLock::new();
+    *CALLS.get_or_init(|| match std::env::var("MATRIX_CALLS").as_deref() {
+        Err(_) => Calls::Timed,
+        Ok("ours") => Calls::Ours,
+        Ok("parry") => Calls::Parry,
+        Ok("neither") => Calls::Neither,
+        Ok(v) => panic!("MATRIX_CALLS must be ours, parry or neither, not {v:?}"),
+    })
+}
 
 /// Every size's factor: `MATRIX_SCALE` (module doc), 1 where unset.
 fn scale() -> f64 {
@@ -292,8 +323,25 @@ fn ppose(p: &Pose) -> PPose {
     PPose::new(pvec(p.position), p.angle)
 }
 
-/// The least time per call of `ours` and of `theirs` (ns), measured alternately.
+/// The least time per call of `ours` and of `theirs` (ns), measured alternately; where
+/// `MATRIX_CALLS` asks for one side's calls alone, those calls, and no time (NaN).
 fn time_pair<R1, R2>(mut ours: impl FnMut() -> R1, mut theirs: impl FnMut() -> R2) -> (f64, f64) {
+    match calls() {
+        Calls::Timed => {}
+        Calls::Ours => {
+            for _ in 0..CALLS_PER_INSTANCE {
+                black_box(ours());
+            }
+            return (f64::NAN, f64::NAN);
+        }
+        Calls::Parry => {
+            for _ in 0..CALLS_PER_INSTANCE {
+                black_box(theirs());
+            }
+            return (f64::NAN, f64::NAN);
+        }
+        Calls::Neither => return (f64::NAN, f64::NAN),
+    }
     let once = |f: &mut dyn FnMut()| {
         let t = Instant::now();
         f();
@@ -335,14 +383,9 @@ struct Cell {
 
 impl Cell {
     fn new(query: &str, a: Kind, b: Kind) -> Self {
-        let pair = if a == b {
-            a.name()
-        } else {
-            format!("{}–{}", a.name(), b.name())
-        };
         Cell {
             query: query.into(),
-            pair,
+            pair: pair_name(a, b),
             n: a.n().max(b.n()),
             ours: vec![],
             theirs: vec![],
@@ -360,6 +403,19 @@ impl Cell {
 
     fn print(&self) {
         if self.ratios.is_empty() {
+            return;
+        }
+        if calls() != Calls::Timed {
+            let (n, instances) = (self.n, self.ratios.len());
+            let called = if calls() == Calls::Neither {
+                0
+            } else {
+                instances * CALLS_PER_INSTANCE
+            };
+            println!(
+                "| {} | {} | {n} | {instances} | {called} |",
+                self.query, self.pair
+            );
             return;
         }
         let worst = (0..self.ratios.len())
@@ -394,6 +450,15 @@ impl Cell {
             self.ratios[worst],
             self.classes[worst],
         );
+    }
+}
+
+/// A pair as the table's *shapes* column names it.
+fn pair_name(a: Kind, b: Kind) -> String {
+    if a == b {
+        a.name()
+    } else {
+        format!("{}–{}", a.name(), b.name())
     }
 }
 
@@ -607,8 +672,17 @@ fn linear(kinds: (Kind, Kind), rng: &mut Rng) -> Cell {
     cell
 }
 
-fn rotating(kinds: (Kind, Kind), tolerance: f64, rng: &mut Rng) -> Vec<Cell> {
+fn rotating(
+    kinds: (Kind, Kind),
+    tolerance: f64,
+    rng: &mut Rng,
+    wanted: &dyn Fn(&str) -> bool,
+) -> Vec<Cell> {
     let label = |what: &str| format!("rotating cast {tolerance:e} vs {what}");
+    let (sweep_wanted, nonlinear_wanted) = (wanted(&label("sweep")), wanted(&label("nonlinear")));
+    if !sweep_wanted && !nonlinear_wanted {
+        return vec![];
+    }
     let mut against_sweep = Cell::new(&label("sweep"), kinds.0, kinds.1);
     let mut against_nonlinear = Cell::new(&label("nonlinear"), kinds.0, kinds.1);
     let settings = CastSettings {
@@ -638,19 +712,24 @@ fn rotating(kinds: (Kind, Kind), tolerance: f64, rng: &mut Rng) -> Vec<Cell> {
             let proxy_a = ToiProxy::from_points(&p.a.points, p.a.radius);
             let proxy_b = ToiProxy::from_points(&p.b.points, p.b.radius);
             let ours_cast = || angular_time_of_impact(black_box(&a), black_box(&b), &settings);
-            against_sweep.add(
-                motion,
-                time_pair(ours_cast, || {
-                    sweep_time_of_impact(
-                        black_box(&proxy_a),
-                        &sweep_a,
-                        black_box(&proxy_b),
-                        &sweep_b,
-                        1.0,
-                        tolerance,
-                    )
-                }),
-            );
+            if sweep_wanted {
+                against_sweep.add(
+                    motion,
+                    time_pair(ours_cast, || {
+                        sweep_time_of_impact(
+                            black_box(&proxy_a),
+                            &sweep_a,
+                            black_box(&proxy_b),
+                            &sweep_b,
+                            1.0,
+                            tolerance,
+                        )
+                    }),
+                );
+            }
+            if !nonlinear_wanted {
+                continue;
+            }
             let motion_a = NonlinearRigidMotion::new(pa, PVec::ZERO, pvec(m.velocity_a), wa);
             let motion_b = NonlinearRigidMotion::new(pb, PVec::ZERO, pvec(m.velocity_b), wb);
             let (sa, sb) = (&*p.a.parry, &*p.b.parry);
@@ -674,31 +753,60 @@ fn rotating(kinds: (Kind, Kind), tolerance: f64, rng: &mut Rng) -> Vec<Cell> {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; any other argument picks the queries whose names start
-    // with it.
+    // `cargo bench` passes `--bench`; any other argument picks the rows whose query starts
+    // with it ("rotating", "rotating cast 1e-3 vs sweep").
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
     let wanted = |q: &str| filter.is_empty() || filter.iter().any(|f| q.starts_with(f.as_str()));
+    // Whether some row of a kind of query may be wanted (its rows' names go on from `q`).
+    let any_wanted = |q: &str| wanted(q) || filter.iter().any(|f| f.starts_with(q));
     if scale() != 1.0 {
         println!("Every size ×{} (`MATRIX_SCALE`).\n", scale());
     }
-    println!("| query | shapes | n | instances | ours, median | parry, median | ours / parry, median | worst class's median | worst (its class) |");
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    // `MATRIX_PAIRS`: the cells kept, each as "shapes n" (module doc).
+    // (A plain hyphen does for the table's dash.)
+    let plain = |name: &str| name.trim().replace('–', "-");
+    let key = |(a, b): (Kind, Kind)| plain(&format!("{} {}", pair_name(a, b), a.n().max(b.n())));
+    let pairs_wanted: Option<Vec<String>> = std::env::var("MATRIX_PAIRS")
+        .ok()
+        .map(|v| v.split(',').map(plain).collect());
+    for name in pairs_wanted.iter().flatten() {
+        assert!(
+            pairs().into_iter().any(|k| key(k) == *name),
+            "MATRIX_PAIRS: no pair {name:?} (name one as the table's shapes and n columns do: \
+             \"random 16\", \"circle-box 4\")"
+        );
+    }
+    let pair_wanted = |kinds| {
+        pairs_wanted
+            .as_ref()
+            .is_none_or(|w| w.contains(&key(kinds)))
+    };
+    if calls() == Calls::Timed {
+        println!("| query | shapes | n | instances | ours, median | parry, median | ours / parry, median | worst class's median | worst (its class) |");
+        println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    } else {
+        println!("| query | shapes | n | instances | calls of the side counted |");
+        println!("|---|---|---:|---:|---:|");
+    }
     // Each query and pair draws from its own seed: the same inputs whatever the filter.
     let rng = |pair: usize, query: u64| Rng(0x2545_f491_4f6c_dd1d ^ ((pair as u64) << 8 | query));
     let mut cells = vec![];
     for (i, kinds) in pairs().into_iter().enumerate() {
+        if !pair_wanted(kinds) {
+            continue;
+        }
         if wanted("distance") || wanted("contact") {
             cells.extend(discrete(kinds, &mut rng(i, 1), &wanted));
         }
         if wanted("linear") {
             cells.push(linear(kinds, &mut rng(i, 2)));
         }
-        if wanted("rotating") {
-            cells.extend(rotating(kinds, 1e-3, &mut rng(i, 3)));
-            cells.extend(rotating(kinds, 1e-6, &mut rng(i, 4)));
+        if any_wanted("rotating") {
+            cells.extend(rotating(kinds, 1e-3, &mut rng(i, 3), &wanted));
+            cells.extend(rotating(kinds, 1e-6, &mut rng(i, 4), &wanted));
         }
     }
     // Grouped by query, in the order they were measured.
